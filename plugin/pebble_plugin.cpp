@@ -1,0 +1,175 @@
+//===- pebble_plugin.cpp - registers Pebble's Rust passes with opt ---------===//
+//
+// Glue only: no algorithm lives here. This file
+//   * describes the plugin to LLVM (llvmGetPassPluginInfo itself is defined in
+//     Rust, because a symbol defined only here is not exported by a Rust
+//     cdylib; Rust returns what pebble_plugin_info() builds),
+//   * registers every pass the Rust side lists, with LLVM-style parameters
+//     (`pebble-mem2reg<stats;compat>`), an error naming an unknown parameter,
+//     and printPipeline so -print-pipeline-passes round-trips,
+//   * registers at the pipeline-start extension point so that
+//     `clang -fpass-plugin=libpebble.so` runs Pebble passes,
+//   * switches a function to debug intrinsics around the Rust call (the C API
+//     cannot see LLVM 19's debug records) and back,
+//   * reports an error returned by Rust (including a caught panic) through
+//     LLVMContext::emitError, so opt prints `error: ...` instead of aborting.
+//
+//===----------------------------------------------------------------------===//
+
+#include "llvm/IR/Function.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/PassPlugin.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm-c/Types.h"
+
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+
+using namespace llvm;
+
+// Implemented in Rust (src/ffi.rs). Every one of them catches panics.
+extern "C" {
+uint32_t pebble_pass_count();
+const char *pebble_pass_name(uint32_t Pass);
+// Bit index of a parameter of a pass, or -1 when the pass has no such one.
+int32_t pebble_pass_param_bit(uint32_t Pass, const char *Name, size_t Len);
+// Name of parameter bit `Bit` of a pass, or null.
+const char *pebble_pass_param_name(uint32_t Pass, uint32_t Bit);
+// A comma-separated list of the parameters of a pass, for error messages.
+const char *pebble_pass_param_list(uint32_t Pass);
+// 0 unchanged, 1 changed with the CFG kept, 2 changed with the CFG changed,
+// -1 error: *Message is set and must be released with pebble_free_message.
+int32_t pebble_run_function_pass(uint32_t Pass, uint32_t Flags,
+                                 LLVMValueRef Fn, char **Message);
+void pebble_free_message(char *Message);
+}
+
+namespace {
+
+struct PebblePass : PassInfoMixin<PebblePass> {
+  uint32_t Pass;
+  uint32_t Flags;
+
+  PebblePass(uint32_t Pass, uint32_t Flags) : Pass(Pass), Flags(Flags) {}
+
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &) {
+    if (F.isDeclaration())
+      return PreservedAnalyses::all();
+    // The C API cannot iterate debug records; let Rust see intrinsics.
+    bool Records = F.IsNewDbgInfoFormat;
+    if (Records)
+      F.convertFromNewDbgValues();
+    char *Message = nullptr;
+    int32_t Status = pebble_run_function_pass(Pass, Flags, wrap(&F), &Message);
+    if (Records)
+      F.convertToNewDbgValues();
+    if (Status < 0) {
+      std::string Text = Message ? Message : "unknown error";
+      pebble_free_message(Message);
+      F.getContext().emitError(Twine(pebble_pass_name(Pass)) + ": @" +
+                               F.getName() + ": " + Text);
+      return PreservedAnalyses::none();
+    }
+    if (Status == 0)
+      return PreservedAnalyses::all();
+    if (Status == 1) {
+      PreservedAnalyses PA;
+      PA.preserveSet<CFGAnalyses>();
+      return PA;
+    }
+    return PreservedAnalyses::none();
+  }
+
+  void printPipeline(raw_ostream &OS,
+                     function_ref<StringRef(StringRef)> /*MapClassName*/) {
+    OS << pebble_pass_name(Pass);
+    if (!Flags)
+      return;
+    OS << '<';
+    bool First = true;
+    for (uint32_t Bit = 0; Bit < 32; ++Bit) {
+      if (!(Flags & (1u << Bit)))
+        continue;
+      if (const char *Name = pebble_pass_param_name(Pass, Bit)) {
+        OS << (First ? "" : ";") << Name;
+        First = false;
+      }
+    }
+    OS << '>';
+  }
+
+  static bool isRequired() { return true; }
+};
+
+Expected<uint32_t> parseFlags(uint32_t Pass, StringRef Params) {
+  uint32_t Flags = 0;
+  while (!Params.empty()) {
+    StringRef Name;
+    std::tie(Name, Params) = Params.split(';');
+    if (Name.empty())
+      continue;
+    int32_t Bit = pebble_pass_param_bit(Pass, Name.data(), Name.size());
+    if (Bit < 0)
+      return make_error<StringError>(
+          formatv("invalid {0} pass parameter '{1}' (valid: {2})",
+                  pebble_pass_name(Pass), Name, pebble_pass_param_list(Pass))
+              .str(),
+          inconvertibleErrorCode());
+    Flags |= 1u << Bit;
+  }
+  return Flags;
+}
+
+bool parsePebblePass(StringRef Text, FunctionPassManager &FPM) {
+  for (uint32_t Pass = 0, N = pebble_pass_count(); Pass < N; ++Pass) {
+    StringRef Name = pebble_pass_name(Pass);
+    if (!PassBuilder::checkParametrizedPassName(Text, Name))
+      continue;
+    auto Flags = PassBuilder::parsePassParameters(
+        [Pass](StringRef Params) { return parseFlags(Pass, Params); }, Text,
+        Name);
+    if (!Flags) {
+      // The callback can only say "not mine"; say why before opt reports
+      // the pipeline as unparsable (non-zero exit).
+      errs() << "error: " << toString(Flags.takeError()) << "\n";
+      return false;
+    }
+    FPM.addPass(PebblePass(Pass, *Flags));
+    return true;
+  }
+  return false;
+}
+
+void registerCallbacks(PassBuilder &PB) {
+  PB.registerPipelineParsingCallback(
+      [](StringRef Text, FunctionPassManager &FPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        return parsePebblePass(Text, FPM);
+      });
+  // clang -fpass-plugin=libpebble.so: run PEBBLE_PIPELINE_START (a function
+  // pipeline, default `pebble-mem2reg`; empty or `none` disables) first.
+  PB.registerPipelineStartEPCallback([&PB](ModulePassManager &MPM,
+                                           OptimizationLevel) {
+    const char *Env = std::getenv("PEBBLE_PIPELINE_START");
+    std::string Pipeline = Env ? Env : "pebble-mem2reg";
+    if (Pipeline.empty() || Pipeline == "none")
+      return;
+    FunctionPassManager FPM;
+    if (Error E = PB.parsePassPipeline(FPM, Pipeline)) {
+      errs() << "error: PEBBLE_PIPELINE_START='" << Pipeline
+             << "': " << toString(std::move(E)) << "\n";
+      return;
+    }
+    MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
+  });
+}
+
+} // namespace
+
+extern "C" PassPluginLibraryInfo pebble_plugin_info() {
+  return {LLVM_PLUGIN_API_VERSION, "Pebble", "0.1.0", registerCallbacks};
+}

@@ -1,0 +1,187 @@
+//! The thin layer over LLVM's C API: reading a function into a `Cfg`, and
+//! the few queries and rewrites the passes need.
+//!
+//! Everything here is `unsafe` in the C API's sense: the caller guarantees
+//! that the values belong to a live module and are of the kind the function
+//! expects. Nothing here formats strings except on error paths: printing IR
+//! builds a module-wide slot table each time (see DESIGN.md §4).
+
+use std::collections::HashMap;
+use std::ffi::CStr;
+
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+use llvm_sys::LLVMOpcode;
+
+use crate::analysis::cfg::{Block, Cfg};
+
+/// A function's blocks in layout order, their `Cfg`, and the way back from
+/// an LLVM block to its number.
+pub struct FunctionCfg {
+    pub cfg: Cfg,
+    pub blocks: Vec<LLVMBasicBlockRef>,
+    index: HashMap<LLVMBasicBlockRef, Block>,
+}
+
+impl FunctionCfg {
+    /// # Safety
+    /// `function` is a defined function.
+    pub unsafe fn read(function: LLVMValueRef) -> Self {
+        let mut blocks = Vec::new();
+        let mut bb = LLVMGetFirstBasicBlock(function);
+        while !bb.is_null() {
+            blocks.push(bb);
+            bb = LLVMGetNextBasicBlock(bb);
+        }
+        let index: HashMap<_, _> = blocks.iter().enumerate().map(|(i, &b)| (b, i)).collect();
+        let mut cfg = Cfg::new(blocks.len());
+        for (i, &bb) in blocks.iter().enumerate() {
+            let term = LLVMGetBasicBlockTerminator(bb);
+            if term.is_null() {
+                continue;
+            }
+            for k in 0..LLVMGetNumSuccessors(term) {
+                cfg.add_edge(i, index[&LLVMGetSuccessor(term, k)]);
+            }
+        }
+        FunctionCfg { cfg, blocks, index }
+    }
+
+    pub fn block_of(&self, bb: LLVMBasicBlockRef) -> Block {
+        self.index[&bb]
+    }
+
+    /// # Safety
+    /// `inst` is an instruction of this function.
+    pub unsafe fn block_of_inst(&self, inst: LLVMValueRef) -> Block {
+        self.block_of(LLVMGetInstructionParent(inst))
+    }
+}
+
+/// The instructions of a block, first to last. The next instruction is read
+/// before the current one is yielded, so the caller may erase it.
+pub struct Instructions {
+    next: LLVMValueRef,
+}
+
+impl Iterator for Instructions {
+    type Item = LLVMValueRef;
+    fn next(&mut self) -> Option<LLVMValueRef> {
+        if self.next.is_null() {
+            return None;
+        }
+        let cur = self.next;
+        // SAFETY: `cur` is a live instruction (the caller erases at most the
+        // instruction it was just given, never the next one).
+        self.next = unsafe { LLVMGetNextInstruction(cur) };
+        Some(cur)
+    }
+}
+
+/// # Safety
+/// `bb` is a live basic block.
+pub unsafe fn instructions(bb: LLVMBasicBlockRef) -> Instructions {
+    Instructions {
+        next: LLVMGetFirstInstruction(bb),
+    }
+}
+
+/// The users of a value, one entry per use (a user with two uses of the
+/// value appears twice), collected so the caller may rewrite them.
+///
+/// # Safety
+/// `value` is live.
+pub unsafe fn users(value: LLVMValueRef) -> Vec<LLVMValueRef> {
+    let mut out = Vec::new();
+    let mut u = LLVMGetFirstUse(value);
+    while !u.is_null() {
+        out.push(LLVMGetUser(u));
+        u = LLVMGetNextUse(u);
+    }
+    out
+}
+
+/// # Safety
+/// `value` is live.
+pub unsafe fn is_instruction(value: LLVMValueRef) -> bool {
+    !LLVMIsAInstruction(value).is_null()
+}
+
+/// The opcode of an instruction, or `None` for any other value.
+///
+/// # Safety
+/// `value` is live.
+pub unsafe fn opcode(value: LLVMValueRef) -> Option<LLVMOpcode> {
+    is_instruction(value).then(|| LLVMGetInstructionOpcode(value))
+}
+
+/// The name of a value without the `%`/`@` sigil ("" when unnamed).
+///
+/// # Safety
+/// `value` is live.
+pub unsafe fn name(value: LLVMValueRef) -> String {
+    let mut len = 0usize;
+    let ptr = LLVMGetValueName2(value, &mut len);
+    if ptr.is_null() {
+        return String::new();
+    }
+    let bytes = std::slice::from_raw_parts(ptr as *const u8, len);
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// # Safety
+/// `value` is live.
+pub unsafe fn set_name(value: LLVMValueRef, name: &str) {
+    LLVMSetValueName2(value, name.as_ptr() as *const _, name.len());
+}
+
+/// The intrinsic called by a call instruction, by name (`llvm.lifetime.start.p0`
+/// and so on), or `None` for a call of anything else.
+///
+/// # Safety
+/// `call` is a call instruction.
+pub unsafe fn called_intrinsic_name(call: LLVMValueRef) -> Option<String> {
+    let callee = LLVMGetCalledValue(call);
+    if callee.is_null() || LLVMIsAFunction(callee).is_null() || LLVMGetIntrinsicID(callee) == 0 {
+        return None;
+    }
+    Some(name(callee))
+}
+
+/// The called intrinsic's ID (0 when the callee is not an intrinsic).
+///
+/// # Safety
+/// `call` is a call instruction.
+pub unsafe fn called_intrinsic_id(call: LLVMValueRef) -> u32 {
+    let callee = LLVMGetCalledValue(call);
+    if callee.is_null() || LLVMIsAFunction(callee).is_null() {
+        return 0;
+    }
+    LLVMGetIntrinsicID(callee)
+}
+
+/// The ID LLVM gives the intrinsic `name` (e.g. "llvm.lifetime.start").
+pub fn intrinsic_id(name: &str) -> u32 {
+    // SAFETY: reads only the given bytes.
+    unsafe { LLVMLookupIntrinsicID(name.as_ptr() as *const _, name.len()) }
+}
+
+/// `@name` of a function, for messages.
+///
+/// # Safety
+/// `function` is live.
+pub unsafe fn function_label(function: LLVMValueRef) -> String {
+    format!("@{}", name(function))
+}
+
+/// A one-line rendering of one instruction, for error messages only
+/// (printing is slow: never call this in a hot path).
+///
+/// # Safety
+/// `value` is live.
+pub unsafe fn render(value: LLVMValueRef) -> String {
+    let ptr = LLVMPrintValueToString(value);
+    let text = CStr::from_ptr(ptr).to_string_lossy().trim().to_string();
+    LLVMDisposeMessage(ptr);
+    text
+}

@@ -1,0 +1,68 @@
+//! The passes the plugin registers, their parameters, and dispatch.
+//!
+//! The C++ glue asks this table for names and parameters, so adding a pass
+//! or a parameter is a Rust-only change. Parameters are LLVM-style flags
+//! (`pebble-mem2reg<stats;verify-oracle>`); bit `i` of the flag word is
+//! `params[i]`.
+
+use llvm_sys::prelude::LLVMValueRef;
+
+/// What a pass did to a function, as the glue needs to know it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Unchanged,
+    /// Instructions changed, the CFG did not (CFG analyses stay valid).
+    ChangedKeepingCfg,
+    ChangedCfg,
+}
+
+/// A pass entry point: flags, function. An `Err` names what went wrong; the
+/// glue prefixes the pass and function names.
+pub type RunFn = unsafe fn(Flags, LLVMValueRef) -> Result<Outcome, String>;
+
+/// The parameter bits given to one pass invocation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Flags(pub u32);
+
+impl Flags {
+    pub fn has(self, pass: &PassInfo, param: &str) -> bool {
+        pass.param_bit(param)
+            .map(|bit| self.0 & (1 << bit) != 0)
+            .unwrap_or(false)
+    }
+}
+
+pub struct PassInfo {
+    pub name: &'static str,
+    /// NUL-terminated copy of `name` for the C side.
+    pub c_name: &'static [u8],
+    pub params: &'static [&'static str],
+    pub run: RunFn,
+}
+
+impl PassInfo {
+    pub fn param_bit(&self, param: &str) -> Option<u32> {
+        self.params.iter().position(|p| *p == param).map(|i| i as u32)
+    }
+}
+
+/// Every pass the plugin registers. Add a pass here and nowhere else.
+pub static PASSES: &[PassInfo] = &[crate::transforms::mem2reg::PASS];
+
+pub fn find(name: &str) -> Option<&'static PassInfo> {
+    PASSES.iter().find(|p| p.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_nul_terminated_copies() {
+        for p in PASSES {
+            assert_eq!(&p.c_name[..p.c_name.len() - 1], p.name.as_bytes());
+            assert_eq!(*p.c_name.last().unwrap(), 0);
+            assert!(p.params.len() <= 32);
+        }
+    }
+}

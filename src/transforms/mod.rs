@@ -1,0 +1,3 @@
+//! The passes, one module per pass.
+
+pub mod mem2reg;
