@@ -145,7 +145,11 @@ impl<'a> Round<'a> {
         for &a in &allocas {
             promotable::remove_markers(a, intrinsics);
         }
-        let slot_of = allocas.iter().enumerate().map(|(i, &a)| (a, i as u32)).collect();
+        let slot_of = allocas
+            .iter()
+            .enumerate()
+            .map(|(i, &a)| (a, i as u32))
+            .collect();
         Round {
             function,
             fcfg,
@@ -222,7 +226,9 @@ impl<'a> Round<'a> {
                 pending[s as usize] = true;
             }
             for inst in ir::instructions(self.fcfg.blocks[b]) {
-                let Some((s, is_store)) = self.slot_accessed(inst) else { continue };
+                let Some((s, is_store)) = self.slot_accessed(inst) else {
+                    continue;
+                };
                 if !pending[s as usize] {
                     continue;
                 }
