@@ -151,24 +151,24 @@ def branchy(allocas, depth=10, seed=42):
 
 
 def wide_switch(allocas, cases):
+    """Every case reads one slot and writes another; only the exit's read of
+    %v0 needs a phi. All slots take the general path (two stores, uses in
+    several blocks), so a renamer that copies its value vector for every
+    successor of the switch copies allocas x cases values."""
     out = _header("wide_switch")
     out += [f"  %v{k} = alloca i32, align 4" for k in range(allocas)]
     out += [f"  store i32 {k}, ptr %v{k}, align 4" for k in range(allocas)]
-    out.append(f"  switch i32 %n, label %exit [")
+    out.append("  switch i32 %n, label %exit [")
     out += [f"    i32 {c}, label %case{c}" for c in range(cases)]
     out.append("  ]")
     for c in range(cases):
-        k = c % allocas
+        src, dst = (c + 1) % allocas, c % allocas
         out += [
             f"case{c}:",
-            f"  store i32 {c}, ptr %v{k}, align 4",
+            f"  %l{c} = load i32, ptr %v{src}, align 4",
+            f"  %a{c} = add i32 %l{c}, {c}",
+            f"  store i32 %a{c}, ptr %v{dst}, align 4",
             "  br label %exit",
         ]
-    out.append("exit:")
-    acc = "0"
-    for k in range(allocas):
-        out.append(f"  %r{k} = load i32, ptr %v{k}, align 4")
-        out.append(f"  %q{k} = add i32 {acc}, %r{k}")
-        acc = f"%q{k}"
-    out += [f"  ret i32 {acc}", "}"]
+    out += ["exit:", "  %r = load i32, ptr %v0, align 4", "  ret i32 %r", "}"]
     return "\n".join(out) + "\n"
