@@ -60,6 +60,20 @@ pub fn check_pruned_placement(
     slots: &[SlotAccesses],
     phi_blocks: &[Vec<Block>],
 ) -> Result<(), String> {
+    check_pruned_placement_named(cfg, slots, phi_blocks, &|i| format!("slot {i}"), &|b| {
+        b.to_string()
+    })
+}
+
+/// `check_pruned_placement` with messages in the caller's names: the pass
+/// names slots by alloca and blocks by label.
+pub fn check_pruned_placement_named(
+    cfg: &Cfg,
+    slots: &[SlotAccesses],
+    phi_blocks: &[Vec<Block>],
+    slot_name: &dyn Fn(usize) -> String,
+    block_name: &dyn Fn(Block) -> String,
+) -> Result<(), String> {
     if slots.len() != phi_blocks.len() {
         return Err(format!(
             "{} slots but phi blocks for {}",
@@ -73,28 +87,37 @@ pub fn check_pruned_placement(
         let idf = iterate_frontier(&df, &slot.defs);
         let live = live_in(cfg, &slot.defs, &slot.upward_exposed);
         let expected: BlockSet = idf.intersection(&live).copied().collect();
-        compare_slot(index, &expected, actual)?;
+        compare_slot(&slot_name(index), &expected, actual, block_name)?;
     }
     Ok(())
 }
 
-fn compare_slot(index: usize, expected: &BlockSet, actual: &[Block]) -> Result<(), String> {
+fn compare_slot(
+    slot: &str,
+    expected: &BlockSet,
+    actual: &[Block],
+    block_name: &dyn Fn(Block) -> String,
+) -> Result<(), String> {
     let mut seen = BlockSet::new();
     for &b in actual {
         if !seen.insert(b) {
-            return Err(format!("slot {index}: block {b} listed twice"));
+            return Err(format!("{slot}: block {} listed twice", block_name(b)));
         }
     }
-    let first_difference = expected.symmetric_difference(&seen).next();
-    match first_difference {
-        None => Ok(()),
-        Some(&b) if expected.contains(&b) => Err(format!(
-            "slot {index}: block {b} missing (oracle DF⁺(D) ∩ LiveIn = {expected:?}, pass = {seen:?})"
-        )),
-        Some(&b) => Err(format!(
-            "slot {index}: block {b} extra (oracle DF⁺(D) ∩ LiveIn = {expected:?}, pass = {seen:?})"
-        )),
-    }
+    let names = |set: &BlockSet| {
+        let list: Vec<String> = set.iter().map(|&b| block_name(b)).collect();
+        format!("{{{}}}", list.join(", "))
+    };
+    let Some(&b) = expected.symmetric_difference(&seen).next() else {
+        return Ok(());
+    };
+    let kind = if expected.contains(&b) { "missing" } else { "extra" };
+    Err(format!(
+        "{slot}: block {} {kind} (oracle DF⁺(D) ∩ LiveIn = {}, pass = {})",
+        block_name(b),
+        names(expected),
+        names(&seen)
+    ))
 }
 
 #[cfg(test)]
