@@ -31,7 +31,7 @@ import lit.formats
 
 config.name = "pebble"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".ll", ".c"]
+config.suffixes = [".ll", ".c", ".test"]
 config.excludes = ["Inputs", "lit.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 

@@ -12,7 +12,7 @@
 ; LLVM lines pin what opt-19 prints so a change on either side shows up.
 
 ; RUN: %opt -passes='pebble-mem2reg,verify' -S %s | FileCheck %s --check-prefixes=CHECK,OURS \
-; RUN:   --implicit-check-not=alloca
+; RUN:   '--implicit-check-not== alloca'
 ; RUN: opt -passes=mem2reg -S %s | FileCheck %s --check-prefixes=CHECK,LLVM
 
 declare void @llvm.assume(i1)

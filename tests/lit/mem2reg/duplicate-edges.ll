@@ -6,7 +6,7 @@
 ; live: nothing to add. LLVM's mem2reg (LLVM prefix) gives the same
 ; entries, in its renaming order.
 
-; RUN: %opt -passes='pebble-mem2reg,verify' -S %s | FileCheck %s --implicit-check-not=alloca
+; RUN: %opt -passes='pebble-mem2reg,verify' -S %s | FileCheck %s '--implicit-check-not== alloca'
 ; RUN: opt -passes=mem2reg -S %s | FileCheck %s --check-prefix=LLVM
 
 ; CHECK-LABEL: define i32 @switch_two_cases_same_block(

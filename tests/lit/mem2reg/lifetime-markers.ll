@@ -11,7 +11,7 @@
 ; to 1.
 
 ; RUN: %opt -passes=pebble-mem2reg -S %s | FileCheck %s --check-prefixes=CHECK,OURS \
-; RUN:   '--implicit-check-not=call void @llvm.lifetime' --implicit-check-not=alloca
+; RUN:   '--implicit-check-not=call void @llvm.lifetime' '--implicit-check-not== alloca'
 ; RUN: opt -passes=mem2reg -S %s | FileCheck %s --check-prefixes=CHECK,LLVM
 ; RUN: %opt -passes='pebble-mem2reg<stats>' -disable-output %s 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=STATS

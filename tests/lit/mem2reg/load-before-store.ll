@@ -10,7 +10,7 @@
 ; before the store (undef may be refined to 1), and phi [undef, %entry],
 ; [1, %loop] folds to 1. Our pass keeps exactly the pruned SSA form.
 
-; RUN: %opt -passes='pebble-mem2reg,verify' -S %s | FileCheck %s --implicit-check-not=alloca
+; RUN: %opt -passes='pebble-mem2reg,verify' -S %s | FileCheck %s '--implicit-check-not== alloca'
 ; RUN: opt -passes=mem2reg -S %s | FileCheck %s --check-prefix=LLVM
 ; RUN: %opt -passes='pebble-mem2reg<stats>' -disable-output %s 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=STATS

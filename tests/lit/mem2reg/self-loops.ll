@@ -7,7 +7,7 @@
 ; unreachable-blocks.ll. LLVM's mem2reg gives the same phis (in another
 ; order: LLVM prefix).
 
-; RUN: %opt -passes='pebble-mem2reg,verify' -S %s | FileCheck %s --implicit-check-not=alloca
+; RUN: %opt -passes='pebble-mem2reg,verify' -S %s | FileCheck %s '--implicit-check-not== alloca'
 ; RUN: opt -passes=mem2reg -S %s | FileCheck %s --check-prefix=LLVM
 
 ; CHECK-LABEL: define i32 @self_loop_counter(

@@ -9,7 +9,7 @@
 ; entries first, in its renaming order, then the poison entries in layout
 ; order; both give the same value on every reachable edge.
 
-; RUN: %opt -passes='pebble-mem2reg,verify' -S %s | FileCheck %s --implicit-check-not=store
+; RUN: %opt -passes='pebble-mem2reg,verify' -S %s | FileCheck %s '--implicit-check-not=store '
 ; RUN: opt -passes=mem2reg -S %s | FileCheck %s --check-prefix=LLVM
 
 ; CHECK-LABEL: define i32 @undef_order(

@@ -9,7 +9,7 @@
 ; self-loop whose load feeds its own store must not crash or hang.
 
 ; RUN: %opt -passes='pebble-mem2reg,verify' -S %s | FileCheck %s \
-; RUN:   --implicit-check-not=alloca --implicit-check-not=load --implicit-check-not=store
+; RUN:   '--implicit-check-not== alloca' '--implicit-check-not== load' '--implicit-check-not=store '
 ; RUN: opt -passes=mem2reg -S %s | FileCheck %s --check-prefix=LLVM
 
 ; CHECK-LABEL: define i32 @load_in_unreachable_block(
