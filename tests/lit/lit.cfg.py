@@ -72,6 +72,9 @@ if not os.path.isfile(plugin):
         "or set PEBBLE_PLUGIN" % plugin
     )
 pebble_cli = os.path.join(os.path.dirname(plugin), "pebble")
+if not os.access(pebble_cli, os.X_OK):
+    lit_config.warning("pebble CLI not found at %s: tests using %%pebble will fail"
+                       % pebble_cli)
 
 lit_config.note("plugin: %s" % plugin)
 lit_config.note("LLVM bindir: %s" % bindir)
