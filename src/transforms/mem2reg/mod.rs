@@ -100,7 +100,10 @@ pub unsafe fn entry_allocas(function: LLVMValueRef) -> Vec<LLVMValueRef> {
 ///
 /// # Safety
 /// `function` is a defined function of a live module that verifies.
-pub unsafe fn promote_function(function: LLVMValueRef, options: &Options) -> Result<Report, String> {
+pub unsafe fn promote_function(
+    function: LLVMValueRef,
+    options: &Options,
+) -> Result<Report, String> {
     let mut report = Report {
         entry_allocas: entry_allocas(function).len(),
         ..Report::default()
