@@ -250,7 +250,7 @@ unsafe fn promote_round(
     } else {
         rename::add_incoming_in_pred_order(&round, &mut phis)?;
     }
-    round.delete_leftovers(ctx.debug.as_ref(), &debug_users);
+    round.delete_leftovers(ctx.debug.as_ref(), &debug_users, options.compat);
     Ok(())
 }
 
@@ -426,11 +426,15 @@ impl<'a> Round<'a> {
         out
     }
 
-    /// Loads and stores in unreachable blocks were not renamed: loads become
-    /// poison, stores go. Then the allocas' debug declarations and the
-    /// allocas themselves.
-    unsafe fn delete_leftovers(&self, debug: Option<&DebugInfo>, debug_users: &[DebugUsers]) {
+    /// Loads and stores in unreachable blocks were not renamed. The default
+    /// mode deletes them (loads become poison); compat mode, like LLVM,
+    /// leaves them accessing `ptr poison`. Then the allocas' debug
+    /// declarations and the allocas themselves go.
+    unsafe fn delete_leftovers(&self, debug: Option<&DebugInfo>, debug_users: &[DebugUsers], compat: bool) {
         for (slot, &alloca) in self.allocas.iter().enumerate() {
+            if compat {
+                LLVMReplaceAllUsesWith(alloca, LLVMGetPoison(LLVMTypeOf(alloca)));
+            }
             for user in ir::users(alloca) {
                 if LLVMGetInstructionParent(user).is_null() {
                     continue;
