@@ -69,6 +69,9 @@ pub unsafe fn insert_phis(
         let base = ir::name(alloca);
         for (version, &b) in phi_blocks[slot].iter().enumerate() {
             LLVMPositionBuilderBefore(builder, LLVMGetFirstInstruction(fcfg.blocks[b]));
+            // Positioning copies the next instruction's location; a new phi
+            // has none of its own (LLVM merges store locations; see README).
+            LLVMSetCurrentDebugLocation2(builder, std::ptr::null_mut());
             let phi = LLVMBuildPhi(builder, ty, c"".as_ptr());
             ir::set_name(phi, &format!("{base}.{version}"));
             phis.push(NewPhi {

@@ -40,9 +40,9 @@
 ; CHECK-NEXT:  br label %for.cond, !dbg !{{[0-9]+}}
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  for.cond:
-; CHECK-NEXT:  %b.0 = phi i32 [ 1, %entry ], [ %add, %for.inc ], !dbg !{{[0-9]+}}
-; CHECK-NEXT:  %a.0 = phi i32 [ 0, %entry ], [ %b.0, %for.inc ], !dbg !{{[0-9]+}}
-; CHECK-NEXT:  %i.0 = phi i32 [ 0, %entry ], [ %inc, %for.inc ], !dbg !{{[0-9]+}}
+; CHECK-NEXT:  %b.0 = phi i32 [ 1, %entry ], [ %add, %for.inc ]
+; CHECK-NEXT:  %a.0 = phi i32 [ 0, %entry ], [ %b.0, %for.inc ]
+; CHECK-NEXT:  %i.0 = phi i32 [ 0, %entry ], [ %inc, %for.inc ]
 ; CHECK-NEXT:  #dbg_value(i32 %i.0, !{{[0-9]+}}, !DIExpression(), !{{[0-9]+}})
 ; CHECK-NEXT:  #dbg_value(i32 %a.0, !{{[0-9]+}}, !DIExpression(), !{{[0-9]+}})
 ; CHECK-NEXT:  #dbg_value(i32 %b.0, !{{[0-9]+}}, !DIExpression(), !{{[0-9]+}})
