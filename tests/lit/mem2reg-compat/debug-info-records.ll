@@ -2,7 +2,8 @@
 ; (#dbg_declare): each declare of a promoted alloca becomes a #dbg_value at
 ; every removed store (the stored value) and at the top of every new phi's
 ; block (the phi), so the debugger still sees a, b, i, t and n. The CHECK
-; lines are LLVM 19's own output; compat mode must print the same records.
+; lines are LLVM 19's own output (regenerate with scripts/update-compat-checks);
+; compat mode must print the same records.
 ; debug-info-intrinsics.ll is the same input in the intrinsic format.
 ; Phi !dbg locations are matched loosely (see the README).
 
