@@ -34,9 +34,20 @@ static int alias_in_loop(int n) {
   return a * 1000 + b;
 }
 
+static int self_pointer(int n) {
+  void *self = &self;       /* the slot holds its own address: not promotable */
+  void **again = (void **)self;
+  int same = *again == self;
+  int count = n;            /* promotable, next to the escaping slot */
+  if (same)
+    count += 100;
+  return count;
+}
+
 int main(void) {
   printf("store: %d\n", escapes_through_store(10));
   printf("global: %d\n", escapes_through_global(21));
   printf("alias: %d\n", alias_in_loop(10));
+  printf("self: %d\n", self_pointer(5));
   return 0;
 }
