@@ -123,7 +123,8 @@ pub unsafe fn promote_function(function: LLVMValueRef) -> Result<Report, String>
 }
 
 /// One round of promotion over a fixed set of promotable allocas.
-struct Round<'a> {
+/// `pub(crate)` so that `pebble explain` reports the pass's own facts.
+pub(crate) struct Round<'a> {
     function: LLVMValueRef,
     fcfg: &'a FunctionCfg,
     dt: &'a DomTree,
@@ -134,7 +135,7 @@ struct Round<'a> {
 }
 
 impl<'a> Round<'a> {
-    unsafe fn new(
+    pub(crate) unsafe fn new(
         function: LLVMValueRef,
         fcfg: &'a FunctionCfg,
         dt: &'a DomTree,
@@ -157,7 +158,7 @@ impl<'a> Round<'a> {
     }
 
     /// Runs the round; returns the number of phis inserted.
-    unsafe fn promote(&self) -> Result<usize, String> {
+    pub(crate) unsafe fn promote(&self) -> Result<usize, String> {
         let accesses = self.summarise_accesses();
         let phi_blocks =
             placement::pruned_phi_blocks(&self.fcfg.cfg, self.dt, self.reachable, &accesses);
@@ -181,7 +182,7 @@ impl<'a> Round<'a> {
     /// Definition blocks and upward-exposed use blocks of every slot, from
     /// the slots' use lists; only blocks that both load and store a slot are
     /// scanned, each once, to see which access comes first.
-    unsafe fn summarise_accesses(&self) -> Vec<SlotAccesses> {
+    pub(crate) unsafe fn summarise_accesses(&self) -> Vec<SlotAccesses> {
         let mut out = Vec::with_capacity(self.allocas.len());
         let mut to_scan: HashMap<Block, Vec<u32>> = HashMap::new();
         for (slot, &alloca) in self.allocas.iter().enumerate() {
