@@ -9,10 +9,9 @@ use std::process::Command;
 fn llvm_config(args: &[&str]) -> String {
     let tool = std::env::var("PEBBLE_LLVM_CONFIG")
         .unwrap_or_else(|_| "/usr/lib/llvm-19/bin/llvm-config".to_string());
-    let out = Command::new(&tool)
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run {tool}: {e}; install llvm-19-dev or set PEBBLE_LLVM_CONFIG"));
+    let out = Command::new(&tool).args(args).output().unwrap_or_else(|e| {
+        panic!("cannot run {tool}: {e}; install llvm-19-dev or set PEBBLE_LLVM_CONFIG")
+    });
     assert!(out.status.success(), "{tool} {args:?} failed");
     String::from_utf8(out.stdout).expect("llvm-config prints UTF-8")
 }

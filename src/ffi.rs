@@ -59,7 +59,9 @@ pub extern "C" fn pebble_pass_name(pass: u32) -> *const c_char {
 pub unsafe extern "C" fn pebble_pass_param_bit(pass: u32, name: *const c_char, len: usize) -> i32 {
     guarded(-1, || {
         let bytes = std::slice::from_raw_parts(name as *const u8, len);
-        let Ok(name) = std::str::from_utf8(bytes) else { return -1 };
+        let Ok(name) = std::str::from_utf8(bytes) else {
+            return -1;
+        };
         PASSES
             .get(pass as usize)
             .and_then(|p| p.param_bit(name))
@@ -98,7 +100,9 @@ pub extern "C" fn pebble_pass_param_list(pass: u32) -> *const c_char {
                 .map(|p| CString::new(p.params.join(", ")).unwrap())
                 .collect()
         });
-        lists.get(pass as usize).map_or(std::ptr::null(), |s| s.as_ptr())
+        lists
+            .get(pass as usize)
+            .map_or(std::ptr::null(), |s| s.as_ptr())
     })
 }
 

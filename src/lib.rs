@@ -15,5 +15,6 @@ pub mod drill;
 pub mod explain;
 pub mod ffi;
 pub mod ir;
+pub mod oracle;
 pub mod passes;
 pub mod transforms;

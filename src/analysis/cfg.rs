@@ -3,9 +3,9 @@
 //! Blocks are numbered `0..n` in the function's layout order and block 0 is
 //! the entry. Edges keep their multiplicity: a `switch` with two cases going
 //! to the same block contributes two edges, because a phi needs one incoming
-//! value per edge. Predecessor lists are built in layout order of the source
-//! block, then successor order, so `pred_slots` can tell for every edge which
-//! position it has in its target's predecessor list.
+//! value per edge. Each edge also records its position in its target's
+//! predecessor list (`pred_slot`), so a pass filling phi operands knows which
+//! incoming slot an edge feeds.
 //!
 //! No LLVM type appears here: the analyses are tested on synthetic graphs.
 
@@ -17,6 +17,9 @@ pub type Block = usize;
 pub struct Cfg {
     succs: Vec<Vec<Block>>,
     preds: Vec<Vec<Block>>,
+    /// `pred_slot[b][k]`: position of the edge `b -> succs[b][k]` in the
+    /// predecessor list of its target.
+    pred_slot: Vec<Vec<u32>>,
 }
 
 impl Cfg {
@@ -25,6 +28,7 @@ impl Cfg {
         Cfg {
             succs: vec![Vec::new(); n],
             preds: vec![Vec::new(); n],
+            pred_slot: vec![Vec::new(); n],
         }
     }
 
@@ -40,6 +44,7 @@ impl Cfg {
     /// Adds the edge `from -> to`; adding it twice makes two edges.
     pub fn add_edge(&mut self, from: Block, to: Block) {
         self.succs[from].push(to);
+        self.pred_slot[from].push(self.preds[to].len() as u32);
         self.preds[to].push(from);
     }
 
@@ -67,27 +72,10 @@ impl Cfg {
             .flat_map(|(b, ss)| ss.iter().map(move |&s| (b, s)))
     }
 
-    /// For every block `b` and successor position `k`, the position of the
-    /// edge `b -> succs(b)[k]` in the predecessor list of its target.
-    ///
-    /// Valid because `add_edge` appends to both lists at once, so the k-th
-    /// edge into a block is the k-th time it was named as a successor. This
-    /// holds only while edges are added in layout order, as the IR reader and
-    /// `from_edges` do; it is checked in debug builds.
-    pub fn pred_slots(&self) -> Vec<Vec<u32>> {
-        let mut seen = vec![0u32; self.num_blocks()];
-        let mut slots = Vec::with_capacity(self.num_blocks());
-        for (b, ss) in self.succs.iter().enumerate() {
-            let mut row = Vec::with_capacity(ss.len());
-            for &s in ss {
-                let slot = seen[s];
-                debug_assert_eq!(self.preds[s][slot as usize], b);
-                row.push(slot);
-                seen[s] += 1;
-            }
-            slots.push(row);
-        }
-        slots
+    /// For successor position `k` of block `b`, the position of that edge in
+    /// the predecessor list of `succs(b)[k]`.
+    pub fn pred_slot(&self, b: Block, k: usize) -> usize {
+        self.pred_slot[b][k] as usize
     }
 
     /// Which blocks a path from the entry reaches.
@@ -156,12 +144,18 @@ mod tests {
     }
 
     #[test]
-    fn pred_slots_name_each_edge_once() {
+    fn pred_slots_name_each_edge_once_whatever_the_insertion_order() {
         let cfg = sample();
-        let slots = cfg.pred_slots();
-        assert_eq!(slots[0], vec![0, 1, 2]);
-        assert_eq!(slots[1], vec![0]);
-        assert_eq!(slots[3], vec![3]);
+        assert_eq!(cfg.preds(2), &[1, 0, 0, 3]);
+        let slots: Vec<_> = (0..3).map(|k| cfg.pred_slot(0, k)).collect();
+        assert_eq!(slots, vec![0, 1, 2]);
+        assert_eq!(cfg.pred_slot(1, 0), 0);
+        assert_eq!(cfg.pred_slot(3, 0), 3);
+        for (b, succs) in (0..4).map(|b| (b, cfg.succs(b))) {
+            for (k, &s) in succs.iter().enumerate() {
+                assert_eq!(cfg.preds(s)[cfg.pred_slot(b, k)], b);
+            }
+        }
     }
 
     #[test]

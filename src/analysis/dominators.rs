@@ -66,7 +66,11 @@ impl DomTree {
             }
             idom[entry] = NONE;
         }
-        Self::from_idoms(cfg.num_blocks(), if n > 0 { Some(cfg.entry()) } else { None }, idom)
+        Self::from_idoms(
+            cfg.num_blocks(),
+            if n > 0 { Some(cfg.entry()) } else { None },
+            idom,
+        )
     }
 
     /// Builds the tree (children, levels, DFS numbers) from immediate
@@ -195,7 +199,16 @@ mod tests {
     fn diamond_loop() -> Cfg {
         Cfg::from_edges(
             7,
-            &[(0, 1), (0, 2), (1, 3), (2, 3), (3, 4), (4, 3), (4, 5), (6, 3)],
+            &[
+                (0, 1),
+                (0, 2),
+                (1, 3),
+                (2, 3),
+                (3, 4),
+                (4, 3),
+                (4, 5),
+                (6, 3),
+            ],
         )
     }
 

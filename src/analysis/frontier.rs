@@ -14,6 +14,9 @@
 //!   every J-edge (an edge `x -> y` where `x` does not strictly dominate `y`)
 //!   that leads to a block no deeper than the root puts that block in DF⁺.
 //!   A block that gets a phi is a new definition and joins the queue.
+//! * `FrontierIdf`: DF⁺ by Cytron's worklist over precomputed frontier sets
+//!   (`dominance_frontiers_bounded`), cheaper per variable when the sets are
+//!   small; mem2reg's placement picks between the two per function.
 //!
 //! Invariants: each block enters the queue at most once and each dominator
 //! subtree is walked at most once per call (`walked` persists across roots:
@@ -30,8 +33,21 @@ use super::dominators::DomTree;
 /// DF(b) for every block, each list sorted by block number. Unreachable
 /// blocks have empty frontiers and appear in none.
 pub fn dominance_frontiers(cfg: &Cfg, dt: &DomTree) -> Vec<Vec<Block>> {
+    dominance_frontiers_bounded(cfg, dt, usize::MAX).expect("no bound")
+}
+
+/// `dominance_frontiers`, or `None` as soon as the runners have taken more
+/// than `max_steps` steps. The total size of all frontiers can be quadratic
+/// in the number of blocks (a ladder of joins); callers that want the sets
+/// only when they are small pass a bound proportional to the graph size.
+pub fn dominance_frontiers_bounded(
+    cfg: &Cfg,
+    dt: &DomTree,
+    max_steps: usize,
+) -> Option<Vec<Vec<Block>>> {
     let n = cfg.num_blocks();
     let mut df: Vec<Vec<Block>> = vec![Vec::new(); n];
+    let mut steps = 0usize;
     for join in 0..n {
         if !dt.is_reachable(join) {
             continue;
@@ -45,18 +61,91 @@ pub fn dominance_frontiers(cfg: &Cfg, dt: &DomTree) -> Vec<Vec<Block>> {
             let mut runner = Some(p);
             while runner.is_some() && runner != stop {
                 let r = runner.unwrap();
+                // Joins are visited in increasing order, so a duplicate
+                // (two predecessors whose runners meet) is always the last.
                 if df[r].last() != Some(&join) {
                     df[r].push(join);
+                }
+                steps += 1;
+                if steps > max_steps {
+                    return None;
                 }
                 runner = dt.idom(r);
             }
         }
     }
-    for list in &mut df {
-        list.sort_unstable();
-        list.dedup();
+    Some(df)
+}
+
+/// DF⁺ from precomputed frontier sets, by the worklist of Cytron et al.
+/// (1991), Figure 11: a block added to DF⁺ becomes a definition in turn.
+/// Cost per call: the frontier entries of the blocks it visits, which is
+/// what makes placement for thousands of variables cheap when the sets are
+/// small (the chain-in-a-loop case: every frontier is {header}).
+///
+/// With `live_in`, returns `DF⁺(D) ∩ LiveIn`: the closure itself is computed
+/// in full (a block that gets no phi still propagates), and only the output
+/// is filtered, so the result is that set by construction.
+pub struct FrontierIdf<'a> {
+    frontiers: &'a [Vec<Block>],
+    reachable: &'a [bool],
+    generation: u32,
+    in_idf: Vec<u32>,
+    defined: Vec<u32>,
+    worklist: Vec<Block>,
+}
+
+impl<'a> FrontierIdf<'a> {
+    pub fn new(frontiers: &'a [Vec<Block>], reachable: &'a [bool]) -> Self {
+        let n = frontiers.len();
+        FrontierIdf {
+            frontiers,
+            reachable,
+            generation: 0,
+            in_idf: vec![0; n],
+            defined: vec![0; n],
+            worklist: Vec::new(),
+        }
     }
-    df
+
+    pub fn calculate(
+        &mut self,
+        defs: &[Block],
+        live_in: Option<&dyn Fn(Block) -> bool>,
+    ) -> Vec<Block> {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.in_idf.iter_mut().for_each(|s| *s = 0);
+            self.defined.iter_mut().for_each(|s| *s = 0);
+            self.generation = 1;
+        }
+        let generation = self.generation;
+        self.worklist.clear();
+        for &d in defs {
+            if self.reachable[d] && self.defined[d] != generation {
+                self.defined[d] = generation;
+                self.worklist.push(d);
+            }
+        }
+        let mut phis = Vec::new();
+        while let Some(x) = self.worklist.pop() {
+            for &y in &self.frontiers[x] {
+                if self.in_idf[y] == generation {
+                    continue;
+                }
+                self.in_idf[y] = generation;
+                if live_in.is_none_or(|live| live(y)) {
+                    phis.push(y);
+                }
+                if self.defined[y] != generation {
+                    self.defined[y] = generation;
+                    self.worklist.push(y);
+                }
+            }
+        }
+        phis.sort_unstable();
+        phis
+    }
 }
 
 /// Reusable IDF computation: scratch space is sized once per function and
@@ -91,7 +180,11 @@ impl<'a> IdfCalculator<'a> {
     /// DF⁺(`defs`) — restricted to blocks where `live_in` is true when it is
     /// given — sorted by block number. Unreachable definition blocks are
     /// ignored: they are not in the dominator tree.
-    pub fn calculate(&mut self, defs: &[Block], live_in: Option<&dyn Fn(Block) -> bool>) -> Vec<Block> {
+    pub fn calculate(
+        &mut self,
+        defs: &[Block],
+        live_in: Option<&dyn Fn(Block) -> bool>,
+    ) -> Vec<Block> {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             // Stamps wrapped: start over so no stale stamp matches.
@@ -175,7 +268,10 @@ mod tests {
         let live = [false, true, true, true, true];
         assert_eq!(idf.calculate(&[0, 2], Some(&|b| live[b])), vec![1]);
         // Not live anywhere: no phi at all.
-        assert_eq!(idf.calculate(&[0, 2], Some(&|_| false)), Vec::<Block>::new());
+        assert_eq!(
+            idf.calculate(&[0, 2], Some(&|_| false)),
+            Vec::<Block>::new()
+        );
     }
 
     #[test]
@@ -186,5 +282,22 @@ mod tests {
         let mut idf = IdfCalculator::new(&cfg, &dt);
         // A store in 2 needs a phi at the join 4 and, through it, at 1.
         assert_eq!(idf.calculate(&[2], None), vec![1, 4]);
+        let df = dominance_frontiers(&cfg, &dt);
+        let reach = cfg.reachable();
+        let mut from_sets = FrontierIdf::new(&df, &reach);
+        assert_eq!(from_sets.calculate(&[2], None), vec![1, 4]);
+        // Pruned to live-in {1}: 4 still propagates to 1.
+        assert_eq!(from_sets.calculate(&[2], Some(&|b| b == 1)), vec![1]);
+    }
+
+    #[test]
+    fn bounded_frontiers_give_up_past_the_bound() {
+        let cfg = swap_loop();
+        let dt = DomTree::compute(&cfg);
+        assert_eq!(dominance_frontiers_bounded(&cfg, &dt, 1), None);
+        assert_eq!(
+            dominance_frontiers_bounded(&cfg, &dt, 100),
+            Some(dominance_frontiers(&cfg, &dt))
+        );
     }
 }

@@ -3,7 +3,11 @@
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(name = "pebble", version, about = "Pebble: SSA passes for LLVM 19 and a RISC-V back end")]
+#[command(
+    name = "pebble",
+    version,
+    about = "Pebble: SSA passes for LLVM 19 and a RISC-V back end"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

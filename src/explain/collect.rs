@@ -10,7 +10,8 @@
 //!    unit of work: its `summarise_accesses` gives the `SlotAccesses`, which
 //!    must agree with step 2, and `placement::pruned_phi_blocks` the phis;
 //!    live-in blocks and DF⁺(D) come from the same calculators;
-//! 4. `Round::promote` inserts and renames those phis; `fold` then applies
+//! 4. `Round::promote` (with `<verify-oracle>` on functions of at most
+//!    500 blocks) inserts and renames those phis; `fold` then applies
 //!    LLVM's phi folding to say which of them LLVM would remove.
 //!
 //! Only the first round is shown: an alloca that becomes promotable after
@@ -30,7 +31,7 @@ use crate::analysis::liveness::LiveInCalculator;
 use crate::ir::{self, FunctionCfg};
 use crate::transforms::mem2reg::placement::{pruned_phi_blocks, SlotAccesses};
 use crate::transforms::mem2reg::promotable::{self, Intrinsics};
-use crate::transforms::mem2reg::{entry_allocas, Round};
+use crate::transforms::mem2reg::{entry_allocas, Options, Round};
 
 use super::fold::{fold_like_llvm, NewPhi};
 use super::names::LocalNames;
@@ -40,6 +41,9 @@ use super::report::*;
 
 /// Prefix given to the promoted allocas so their phis can be found again.
 const SLOT_PREFIX: &str = "pebble.explain.slot";
+
+/// Largest function whose placement is also checked by the naive oracle.
+const ORACLE_CHECK_MAX_BLOCKS: usize = 500;
 
 /// A promotable alloca between steps 2 and 3.
 struct Candidate {
@@ -276,7 +280,13 @@ unsafe fn place_and_fold(
         p.idf = idf.calculate(&s.defs, None);
         p.phis = phi_blocks[slot].clone();
     }
-    let inserted = round.promote()?;
+    // The pass checks its own placement against the naive oracle; the
+    // oracle is cubic, so only on functions small enough for it.
+    let options = Options {
+        verify_oracle: fcfg.cfg.num_blocks() <= ORACLE_CHECK_MAX_BLOCKS,
+        ..Options::default()
+    };
+    let inserted = round.promote(&options)?;
     let new_phis = find_new_phis(fcfg);
     if new_phis.len() != inserted {
         return Err(format!(

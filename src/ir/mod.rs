@@ -166,6 +166,20 @@ pub fn intrinsic_id(name: &str) -> u32 {
     unsafe { LLVMLookupIntrinsicID(name.as_ptr() as *const _, name.len()) }
 }
 
+/// `%label` of a block for messages; an unnamed block is `%<number>` by its
+/// layout position (its printed number may differ).
+///
+/// # Safety
+/// `bb` is live.
+pub unsafe fn block_label(bb: LLVMBasicBlockRef, index: Block) -> String {
+    let label = name(LLVMBasicBlockAsValue(bb));
+    if label.is_empty() {
+        format!("%<block {index}>")
+    } else {
+        format!("%{label}")
+    }
+}
+
 /// `@name` of a function, for messages.
 ///
 /// # Safety

@@ -42,7 +42,7 @@ use promotable::Intrinsics;
 pub const PASS: PassInfo = PassInfo {
     name: "pebble-mem2reg",
     c_name: b"pebble-mem2reg\0",
-    params: &["stats"],
+    params: &["stats", "verify-oracle"],
     run: run_pass,
 };
 
@@ -50,6 +50,9 @@ pub const PASS: PassInfo = PassInfo {
 pub struct Options {
     /// Print one statistics line per function with entry-block allocas.
     pub stats: bool,
+    /// Check every round's placement phi-for-phi against the independent
+    /// oracle (`crate::oracle`, cubic: for tests) and fail on a difference.
+    pub verify_oracle: bool,
 }
 
 /// What promotion did to one function.
@@ -64,8 +67,9 @@ pub struct Report {
 unsafe fn run_pass(flags: Flags, function: LLVMValueRef) -> Result<Outcome, String> {
     let options = Options {
         stats: flags.has(&PASS, "stats"),
+        verify_oracle: flags.has(&PASS, "verify-oracle"),
     };
-    let report = promote_function(function)?;
+    let report = promote_function(function, &options)?;
     if options.stats && report.entry_allocas > 0 {
         eprintln!(
             "pebble-mem2reg: {}: promoted {} allocas, inserted {} phis",
@@ -96,7 +100,7 @@ pub unsafe fn entry_allocas(function: LLVMValueRef) -> Vec<LLVMValueRef> {
 ///
 /// # Safety
 /// `function` is a defined function of a live module that verifies.
-pub unsafe fn promote_function(function: LLVMValueRef) -> Result<Report, String> {
+pub unsafe fn promote_function(function: LLVMValueRef, options: &Options) -> Result<Report, String> {
     let mut report = Report {
         entry_allocas: entry_allocas(function).len(),
         ..Report::default()
@@ -117,7 +121,7 @@ pub unsafe fn promote_function(function: LLVMValueRef) -> Result<Report, String>
             return Ok(report);
         }
         let round = Round::new(function, &fcfg, &dt, &reachable, allocas, &intrinsics);
-        report.phis += round.promote()?;
+        report.phis += round.promote(options)?;
         report.promoted += round.allocas.len();
     }
 }
@@ -146,7 +150,11 @@ impl<'a> Round<'a> {
         for &a in &allocas {
             promotable::remove_markers(a, intrinsics);
         }
-        let slot_of = allocas.iter().enumerate().map(|(i, &a)| (a, i as u32)).collect();
+        let slot_of = allocas
+            .iter()
+            .enumerate()
+            .map(|(i, &a)| (a, i as u32))
+            .collect();
         Round {
             function,
             fcfg,
@@ -158,15 +166,35 @@ impl<'a> Round<'a> {
     }
 
     /// Runs the round; returns the number of phis inserted.
-    pub(crate) unsafe fn promote(&self) -> Result<usize, String> {
+    pub(crate) unsafe fn promote(&self, options: &Options) -> Result<usize, String> {
         let accesses = self.summarise_accesses();
         let phi_blocks =
             placement::pruned_phi_blocks(&self.fcfg.cfg, self.dt, self.reachable, &accesses);
+        if options.verify_oracle {
+            self.verify_with_oracle(&accesses, &phi_blocks)?;
+        }
         let phis = rename::insert_phis(self.fcfg, &self.allocas, &phi_blocks);
         let count = phis.len();
         rename::rename(self, phis)?;
         self.delete_leftovers();
         Ok(count)
+    }
+
+    /// Compares the placement with the oracle's DF⁺(D) ∩ LiveIn, before
+    /// anything is changed, naming the first difference by alloca and block.
+    unsafe fn verify_with_oracle(
+        &self,
+        accesses: &[SlotAccesses],
+        phi_blocks: &[Vec<Block>],
+    ) -> Result<(), String> {
+        crate::oracle::check_pruned_placement_named(
+            &self.fcfg.cfg,
+            accesses,
+            phi_blocks,
+            &|slot| format!("%{}", ir::name(self.allocas[slot])),
+            &|b| ir::block_label(self.fcfg.blocks[b], b),
+        )
+        .map_err(|e| format!("oracle disagrees with the phi placement: {e}"))
     }
 
     /// The slot a load or store accesses, if it is one being promoted.
@@ -223,7 +251,9 @@ impl<'a> Round<'a> {
                 pending[s as usize] = true;
             }
             for inst in ir::instructions(self.fcfg.blocks[b]) {
-                let Some((s, is_store)) = self.slot_accessed(inst) else { continue };
+                let Some((s, is_store)) = self.slot_accessed(inst) else {
+                    continue;
+                };
                 if !pending[s as usize] {
                     continue;
                 }

@@ -2,6 +2,14 @@
 //! seed): for each slot, its live-in blocks from the upward-exposed uses,
 //! then DF⁺(definition blocks) restricted to those blocks.
 //!
+//! Done for many slots at once, which is where LLVM 19 is quadratic
+//! (Proposition 16.4.11): live-in sets 64 slots per word
+//! (`BatchedLiveIn`), and DF⁺ from the frontier sets computed once per
+//! function (`FrontierIdf`) whenever their total size stays linear in the
+//! graph; when it does not (ladders of joins make it quadratic), the linear
+//! per-slot Sreedhar–Gao walk (`IdfCalculator`) is used instead. Both give
+//! DF⁺(D) ∩ LiveIn; the oracle tests hold them to it.
+//!
 //! Plain data in, plain data out: the LLVM side summarises each alloca as
 //! `SlotAccesses`, which is also what the oracle checks against.
 //!
@@ -11,8 +19,8 @@
 
 use crate::analysis::cfg::{Block, Cfg};
 use crate::analysis::dominators::DomTree;
-use crate::analysis::frontier::IdfCalculator;
-use crate::analysis::liveness::LiveInCalculator;
+use crate::analysis::frontier::{dominance_frontiers_bounded, FrontierIdf, IdfCalculator};
+use crate::analysis::liveness::BatchedLiveIn;
 
 /// What placement needs to know of one slot.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -30,18 +38,49 @@ pub fn pruned_phi_blocks(
     reachable: &[bool],
     slots: &[SlotAccesses],
 ) -> Vec<Vec<Block>> {
-    let mut live = LiveInCalculator::new(cfg, reachable);
-    let mut idf = IdfCalculator::new(cfg, dt);
-    slots
-        .iter()
-        .map(|slot| {
-            if slot.upward_exposed.is_empty() {
-                return Vec::new(); // never read before written: no phi is live
-            }
-            live.live_in_blocks(&slot.defs, &slot.upward_exposed);
-            idf.calculate(&slot.defs, Some(&|b| live.was_live_in(b)))
-        })
-        .collect()
+    let mut phis = vec![Vec::new(); slots.len()];
+    // A slot never read before written, or never written, has no live phi.
+    let candidates: Vec<usize> = (0..slots.len())
+        .filter(|&s| !slots[s].defs.is_empty() && !slots[s].upward_exposed.is_empty())
+        .collect();
+    if candidates.is_empty() {
+        return phis;
+    }
+    let edges = cfg.edges().count();
+    let bound = 8 * (cfg.num_blocks() + edges) + 4096;
+    let frontiers = dominance_frontiers_bounded(cfg, dt, bound);
+    let mut idf = match &frontiers {
+        Some(df) => Idf::FromSets(FrontierIdf::new(df, reachable)),
+        None => Idf::Walk(IdfCalculator::new(cfg, dt)),
+    };
+    let mut live = BatchedLiveIn::new(cfg, reachable);
+    for batch in candidates.chunks(BatchedLiveIn::WIDTH) {
+        live.compute(
+            batch
+                .iter()
+                .map(|&s| (&slots[s].defs[..], &slots[s].upward_exposed[..])),
+        );
+        for (bit, &s) in batch.iter().enumerate() {
+            let is_live = |b: Block| live.is_live(b, bit);
+            phis[s] = idf.calculate(&slots[s].defs, &is_live);
+        }
+    }
+    phis
+}
+
+/// The two DF⁺ engines; see the module doc for when each is used.
+enum Idf<'a> {
+    FromSets(FrontierIdf<'a>),
+    Walk(IdfCalculator<'a>),
+}
+
+impl Idf<'_> {
+    fn calculate(&mut self, defs: &[Block], live_in: &dyn Fn(Block) -> bool) -> Vec<Block> {
+        match self {
+            Idf::FromSets(idf) => idf.calculate(defs, Some(live_in)),
+            Idf::Walk(idf) => idf.calculate(defs, Some(live_in)),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -51,7 +51,9 @@ impl Reason {
             Reason::StoreOfOtherType => "store of a type other than the allocated one",
             Reason::AddressStored => "its address is stored (escapes)",
             Reason::NonZeroGep => "used by a getelementptr with a non-zero index",
-            Reason::CastWithOtherUses => "a cast or zero-index getelementptr of it has uses other than lifetime markers",
+            Reason::CastWithOtherUses => {
+                "a cast or zero-index getelementptr of it has uses other than lifetime markers"
+            }
             Reason::OtherUser => "used by an instruction other than a load or store (escapes)",
         }
     }

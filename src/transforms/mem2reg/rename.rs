@@ -44,7 +44,9 @@ pub unsafe fn insert_phis(
     allocas: &[LLVMValueRef],
     phi_blocks: &[Vec<Block>],
 ) -> Vec<NewPhi> {
-    let Some(&first) = allocas.first() else { return Vec::new() };
+    let Some(&first) = allocas.first() else {
+        return Vec::new();
+    };
     let builder = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(first)));
     let mut phis = Vec::new();
     // Inserting at the top, later slots first, leaves the slots in order.
@@ -80,7 +82,6 @@ pub unsafe fn rename(round: &Round, mut phis: Vec<NewPhi>) -> Result<(), String>
     for (i, p) in phis.iter().enumerate() {
         phis_at[p.block].push(i as u32);
     }
-    let pred_slots = cfg.pred_slots();
     let mut current: Vec<LLVMValueRef> = round
         .allocas
         .iter()
@@ -88,32 +89,35 @@ pub unsafe fn rename(round: &Round, mut phis: Vec<NewPhi>) -> Result<(), String>
         .collect();
     let mut undo: Vec<(u32, LLVMValueRef)> = Vec::new();
 
-    let mut enter = |x: Block, current: &mut Vec<LLVMValueRef>, undo: &mut Vec<(u32, LLVMValueRef)>| {
-        let mark = undo.len();
-        for &i in &phis_at[x] {
-            let p = &phis[i as usize];
-            undo.push((p.slot, current[p.slot as usize]));
-            current[p.slot as usize] = p.phi;
-        }
-        for inst in ir::instructions(fcfg.blocks[x]) {
-            let Some((slot, is_store)) = round.slot_accessed(inst) else { continue };
-            if is_store {
-                undo.push((slot, current[slot as usize]));
-                current[slot as usize] = LLVMGetOperand(inst, 0);
-            } else {
-                LLVMReplaceAllUsesWith(inst, current[slot as usize]);
+    let mut enter =
+        |x: Block, current: &mut Vec<LLVMValueRef>, undo: &mut Vec<(u32, LLVMValueRef)>| {
+            let mark = undo.len();
+            for &i in &phis_at[x] {
+                let p = &phis[i as usize];
+                undo.push((p.slot, current[p.slot as usize]));
+                current[p.slot as usize] = p.phi;
             }
-            LLVMInstructionEraseFromParent(inst);
-        }
-        for (k, &y) in cfg.succs(x).iter().enumerate() {
-            let slot_in_y = pred_slots[x][k] as usize;
-            for &i in &phis_at[y] {
-                let p = &mut phis[i as usize];
-                p.incoming[slot_in_y] = current[p.slot as usize];
+            for inst in ir::instructions(fcfg.blocks[x]) {
+                let Some((slot, is_store)) = round.slot_accessed(inst) else {
+                    continue;
+                };
+                if is_store {
+                    undo.push((slot, current[slot as usize]));
+                    current[slot as usize] = LLVMGetOperand(inst, 0);
+                } else {
+                    LLVMReplaceAllUsesWith(inst, current[slot as usize]);
+                }
+                LLVMInstructionEraseFromParent(inst);
             }
-        }
-        mark
-    };
+            for (k, &y) in cfg.succs(x).iter().enumerate() {
+                let slot_in_y = cfg.pred_slot(x, k);
+                for &i in &phis_at[y] {
+                    let p = &mut phis[i as usize];
+                    p.incoming[slot_in_y] = current[p.slot as usize];
+                }
+            }
+            mark
+        };
 
     let root = cfg.entry();
     let mark = enter(root, &mut current, &mut undo);
@@ -132,7 +136,6 @@ pub unsafe fn rename(round: &Round, mut phis: Vec<NewPhi>) -> Result<(), String>
             }
         }
     }
-    drop(enter);
 
     for p in &mut phis {
         let preds = cfg.preds(p.block);
@@ -150,8 +153,15 @@ pub unsafe fn rename(round: &Round, mut phis: Vec<NewPhi>) -> Result<(), String>
             }
             blocks.push(fcfg.blocks[pred]);
         }
-        LLVMAddIncoming(p.phi, p.incoming.as_mut_ptr(), blocks.as_mut_ptr(), preds.len() as u32);
+        LLVMAddIncoming(
+            p.phi,
+            p.incoming.as_mut_ptr(),
+            blocks.as_mut_ptr(),
+            preds.len() as u32,
+        );
     }
-    debug_assert!(phis.iter().all(|p| ir::opcode(p.phi) == Some(LLVMOpcode::LLVMPHI)));
+    debug_assert!(phis
+        .iter()
+        .all(|p| ir::opcode(p.phi) == Some(LLVMOpcode::LLVMPHI)));
     Ok(())
 }

@@ -1,0 +1,174 @@
+"""Generators of large LLVM IR inputs for the mem2reg benchmarks.
+
+Each generator returns the text of a module with one function whose
+allocas and accesses follow a pattern that stresses one part of mem2reg:
+
+* ``chain_in_loop(n)``: Proposition 16.4.11 of the seed: ``n`` allocas, the
+  j-th stored in block j of a chain inside one loop and all loaded in the
+  loop header. Per-alloca live-in walks cost Θ(n²) in total.
+* ``big_cfg(blocks)``: a long sequence of diamonds (about ``blocks`` blocks)
+  over a handful of variables: dominator tree, IDF and renaming at scale.
+* ``branchy(allocas, depth)``: many allocas in nested if/else code with
+  pseudo-random stores and loads (deterministic): the ordinary -O0 shape.
+* ``wide_switch(allocas, cases)``: an entry block with thousands of
+  allocas and a switch with thousands of successors: the case that made
+  LLVM 19 copy its value vector per successor.
+"""
+
+
+def _header(name, ret="i32", args="i32 %n"):
+    return [f"define {ret} @{name}({args}) {{", "entry:"]
+
+
+def chain_in_loop(n):
+    out = _header("chain_in_loop")
+    out += [f"  %a{j} = alloca i32, align 4" for j in range(n)]
+    out += ["  %i = alloca i32, align 4", "  store i32 0, ptr %i, align 4"]
+    out += [f"  store i32 0, ptr %a{j}, align 4" for j in range(n)]
+    out += ["  br label %header", "header:", "  %iv = load i32, ptr %i, align 4"]
+    acc = "0"
+    for j in range(n):
+        out.append(f"  %l{j} = load i32, ptr %a{j}, align 4")
+        out.append(f"  %s{j} = add i32 {acc}, %l{j}")
+        acc = f"%s{j}"
+    out += [
+        "  %c = icmp slt i32 %iv, %n",
+        "  br i1 %c, label %b0, label %exit",
+    ]
+    for j in range(n):
+        nxt = f"b{j + 1}" if j + 1 < n else "latch"
+        out += [f"b{j}:", f"  store i32 %iv, ptr %a{j}, align 4", f"  br label %{nxt}"]
+    out += [
+        "latch:",
+        "  %inc = add i32 %iv, 1",
+        "  store i32 %inc, ptr %i, align 4",
+        "  br label %header",
+        "exit:",
+        f"  ret i32 {acc}",
+        "}",
+    ]
+    return "\n".join(out) + "\n"
+
+
+def big_cfg(blocks, variables=8):
+    diamonds = max(1, blocks // 3)
+    out = _header("big_cfg")
+    out += [f"  %v{k} = alloca i32, align 4" for k in range(variables)]
+    out += [f"  store i32 {k}, ptr %v{k}, align 4" for k in range(variables)]
+    out.append("  br label %d0")
+    for d in range(diamonds):
+        k = d % variables
+        k2 = (d * 7 + 3) % variables
+        join = f"d{d + 1}" if d + 1 < diamonds else "exit"
+        out += [
+            f"d{d}:",
+            f"  %x{d} = load i32, ptr %v{k2}, align 4",
+            f"  %c{d} = icmp slt i32 %x{d}, %n",
+            f"  br i1 %c{d}, label %t{d}, label %e{d}",
+            f"t{d}:",
+            f"  %y{d} = add i32 %x{d}, {d}",
+            f"  store i32 %y{d}, ptr %v{k}, align 4",
+            f"  br label %{join}",
+            f"e{d}:",
+            f"  br label %{join}",
+        ]
+    out += ["exit:", "  %r = load i32, ptr %v0, align 4", "  ret i32 %r", "}"]
+    return "\n".join(out) + "\n"
+
+
+class _Rng:
+    """xorshift64*: stable across Python versions."""
+
+    def __init__(self, seed):
+        self.s = seed or 1
+
+    def next(self, bound):
+        self.s ^= (self.s >> 12) & 0xFFFFFFFFFFFFFFFF
+        self.s ^= (self.s << 25) & 0xFFFFFFFFFFFFFFFF
+        self.s ^= (self.s >> 27) & 0xFFFFFFFFFFFFFFFF
+        return ((self.s * 0x2545F4914F6CDD1D) & 0xFFFFFFFFFFFFFFFF) % bound
+
+
+def branchy(allocas, depth=10, seed=42):
+    rng = _Rng(seed)
+    out = _header("branchy")
+    out += [f"  %v{k} = alloca i32, align 4" for k in range(allocas)]
+    out += [f"  store i32 {k}, ptr %v{k}, align 4" for k in range(allocas)]
+    counter = [0]
+
+    def fresh(prefix):
+        counter[0] += 1
+        return f"{prefix}{counter[0]}"
+
+    def body(lines, n):
+        for _ in range(n):
+            a, b = rng.next(allocas), rng.next(allocas)
+            t = fresh("%t")
+            u = fresh("%u")
+            lines += [
+                f"  {t} = load i32, ptr %v{a}, align 4",
+                f"  {u} = add i32 {t}, {rng.next(100)}",
+                f"  store i32 {u}, ptr %v{b}, align 4",
+            ]
+
+    blocks = []
+
+    def region(label, level, exit_label):
+        lines = [f"{label}:"]
+        body(lines, 4)
+        if level == 0:
+            lines.append(f"  br label %{exit_label}")
+            blocks.append(lines)
+            return
+        then_l, else_l, join_l = fresh("then"), fresh("else"), fresh("join")
+        c = fresh("%c")
+        x = fresh("%x")
+        lines += [
+            f"  {x} = load i32, ptr %v{rng.next(allocas)}, align 4",
+            f"  {c} = icmp slt i32 {x}, %n",
+            f"  br i1 {c}, label %{then_l}, label %{else_l}",
+        ]
+        blocks.append(lines)
+        region(then_l, level - 1, join_l)
+        region(else_l, level - 1, join_l)
+        join = [f"{join_l}:"]
+        body(join, 2)
+        join.append(f"  br label %{exit_label}")
+        blocks.append(join)
+
+    out.append("  br label %top")
+    region("top", depth, "exit")
+    for b in blocks:
+        out += b
+    out += ["exit:"]
+    acc = "0"
+    for k in range(0, allocas, max(1, allocas // 64)):
+        out.append(f"  %r{k} = load i32, ptr %v{k}, align 4")
+        out.append(f"  %q{k} = add i32 {acc}, %r{k}")
+        acc = f"%q{k}"
+    out += [f"  ret i32 {acc}", "}"]
+    return "\n".join(out) + "\n"
+
+
+def wide_switch(allocas, cases):
+    """Every case reads one slot and writes another; only the exit's read of
+    %v0 needs a phi. All slots take the general path (two stores, uses in
+    several blocks), so a renamer that copies its value vector for every
+    successor of the switch copies allocas x cases values."""
+    out = _header("wide_switch")
+    out += [f"  %v{k} = alloca i32, align 4" for k in range(allocas)]
+    out += [f"  store i32 {k}, ptr %v{k}, align 4" for k in range(allocas)]
+    out.append("  switch i32 %n, label %exit [")
+    out += [f"    i32 {c}, label %case{c}" for c in range(cases)]
+    out.append("  ]")
+    for c in range(cases):
+        src, dst = (c + 1) % allocas, c % allocas
+        out += [
+            f"case{c}:",
+            f"  %l{c} = load i32, ptr %v{src}, align 4",
+            f"  %a{c} = add i32 %l{c}, {c}",
+            f"  store i32 %a{c}, ptr %v{dst}, align 4",
+            "  br label %exit",
+        ]
+    out += ["exit:", "  %r = load i32, ptr %v0, align 4", "  ret i32 %r", "}"]
+    return "\n".join(out) + "\n"

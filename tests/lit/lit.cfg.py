@@ -1,0 +1,97 @@
+# -*- Python -*-
+# lit configuration for Pebble's LLVM-style regression tests.
+#
+# Run from the repository root after `cargo build --release`:
+#     lit -v tests/lit
+#
+# Environment:
+#   PEBBLE_PLUGIN       path of libpebble.so (default: $CARGO_TARGET_DIR/release/
+#                       libpebble.so if CARGO_TARGET_DIR is set, else
+#                       <repo>/target/release/libpebble.so)
+#   PEBBLE_LLVM_CONFIG  llvm-config of the LLVM the plugin was built against
+#                       (default /usr/lib/llvm-19/bin/llvm-config)
+#
+# Substitutions:
+#   %opt     <bindir>/opt -load-pass-plugin=<plugin>
+#   %plugin  the plugin path
+#   %pebble  the `pebble` CLI next to the plugin
+#   %clang   <bindir>/clang (clang 19)
+#   %python  the Python running lit
+#
+# The LLVM bindir comes first in PATH, so FileCheck, not, count and
+# llvm-diff are LLVM 19's. A missing plugin or tool is a lit error, never a
+# silent skip: a suite that passes without running anything is a defect.
+
+import os
+import shutil
+import subprocess
+import sys
+
+import lit.formats
+
+config.name = "pebble"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".ll", ".c", ".test"]
+config.excludes = ["Inputs", "lit.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+
+repo_root = os.path.dirname(os.path.dirname(config.test_source_root))
+
+
+def llvm_bindir():
+    llvm_config = os.environ.get(
+        "PEBBLE_LLVM_CONFIG", "/usr/lib/llvm-19/bin/llvm-config"
+    )
+    if os.path.exists(llvm_config) or shutil.which(llvm_config):
+        try:
+            out = subprocess.check_output([llvm_config, "--bindir"], text=True)
+            return out.strip()
+        except (OSError, subprocess.CalledProcessError) as e:
+            lit_config.fatal("'%s --bindir' failed: %s" % (llvm_config, e))
+    if "PEBBLE_LLVM_CONFIG" in os.environ:
+        lit_config.fatal("PEBBLE_LLVM_CONFIG=%s does not exist" % llvm_config)
+    return "/usr/lib/llvm-19/bin"
+
+
+def default_plugin():
+    if "PEBBLE_PLUGIN" in os.environ:
+        return os.environ["PEBBLE_PLUGIN"]
+    target = os.environ.get("CARGO_TARGET_DIR", os.path.join(repo_root, "target"))
+    return os.path.join(target, "release", "libpebble.so")
+
+
+bindir = llvm_bindir()
+for tool in ["opt", "FileCheck", "not", "count", "llvm-diff", "clang"]:
+    if not os.access(os.path.join(bindir, tool), os.X_OK):
+        lit_config.fatal("LLVM tool '%s' not found in %s" % (tool, bindir))
+
+plugin = os.path.abspath(default_plugin())
+if not os.path.isfile(plugin):
+    lit_config.fatal(
+        "Pebble plugin not found at %s: run `cargo build --release` "
+        "or set PEBBLE_PLUGIN" % plugin
+    )
+pebble_cli = os.path.join(os.path.dirname(plugin), "pebble")
+if not os.access(pebble_cli, os.X_OK):
+    lit_config.warning("pebble CLI not found at %s: tests using %%pebble will fail"
+                       % pebble_cli)
+
+lit_config.note("plugin: %s" % plugin)
+lit_config.note("LLVM bindir: %s" % bindir)
+
+config.environment["PATH"] = os.pathsep.join(
+    [bindir, config.environment.get("PATH", os.environ.get("PATH", ""))]
+)
+# Run-to-run stable output: no colours, no crash-report files.
+config.environment["LLVM_DISABLE_CRASH_REPORT"] = "1"
+config.environment["LLVM_DISABLE_SYMBOLIZATION"] = "1"
+
+# Listed before lit's own substitutions (%p, %s, %t), so %plugin and %pebble
+# are replaced before %p could eat their first two characters.
+config.substitutions.append(
+    ("%opt", "%s -load-pass-plugin=%s" % (os.path.join(bindir, "opt"), plugin))
+)
+config.substitutions.append(("%plugin", plugin))
+config.substitutions.append(("%pebble", pebble_cli))
+config.substitutions.append(("%clang", os.path.join(bindir, "clang")))
+config.substitutions.append(("%python", sys.executable))
