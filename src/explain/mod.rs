@@ -48,19 +48,12 @@ pub enum Format {
     Markdown,
 }
 
+/// The command line of `pebble explain` (its one-line help is the doc
+/// comment of the `Explain` variant in `src/bin/pebble.rs`).
 #[derive(clap::Args, Debug)]
-#[command(
-    about = "Show what mem2reg computes for each alloca of real IR",
-    long_about = "Show what mem2reg computes for each entry-block alloca of an LLVM IR file: \
-        promotable or not (and why), stores (D), loads, the path LLVM 19 takes \
-        (dead, single store, single block, general), live-in blocks, DF⁺(D), the pruned phis \
-        pebble-mem2reg inserts and those LLVM's phi folding removes; then the dominator tree \
-        and dominance frontiers of each function.\n\n\
-        Compile C for it with: clang-19 -O0 -Xclang -disable-O0-optnone -fno-discard-value-names \
-        -S -emit-llvm x.c -o x.ll"
-)]
 pub struct ExplainArgs {
-    /// LLVM IR input (.ll text or .bc bitcode); it must verify
+    /// LLVM IR input (.ll text or .bc bitcode); it must verify. From C: clang-19 -O0
+    /// -Xclang -disable-O0-optnone -fno-discard-value-names -S -emit-llvm x.c -o x.ll
     pub input: PathBuf,
 
     /// Explain only the function with this name (without the `@`)

@@ -325,7 +325,7 @@ fn folds_cell(report: &FunctionReport, p: &Promotion) -> String {
 }
 
 /// Columns padded to their widest cell, a rule under the header.
-fn aligned(rows: &[Vec<String>]) -> String {
+pub(crate) fn aligned(rows: &[Vec<String>]) -> String {
     let width = |s: &str| s.chars().count();
     let columns = rows[0].len();
     let widths: Vec<usize> = (0..columns)
