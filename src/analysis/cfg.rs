@@ -7,6 +7,9 @@
 //! predecessor list (`pred_slot`), so a pass filling phi operands knows which
 //! incoming slot an edge feeds.
 //!
+//! Precondition of every analysis: the entry block has no predecessors, as
+//! LLVM IR requires (a branch to the entry block does not verify).
+//!
 //! No LLVM type appears here: the analyses are tested on synthetic graphs.
 
 /// A block number: the block's position in layout order.

@@ -6,12 +6,13 @@
 //! 1. names, CFG, dominator tree and frontiers (`analysis::*`);
 //! 2. per entry-block alloca: `promotable::check`, then its loads and
 //!    stores in block order, and the path LLVM takes (`path::llvm_path`);
-//! 3. the promotable allocas become one `mem2reg::Round`, the pass's own
-//!    unit of work: its `summarise_accesses` gives the `SlotAccesses`, which
-//!    must agree with step 2, and `placement::pruned_phi_blocks` the phis;
-//!    live-in blocks and DF⁺(D) come from the same calculators;
-//! 4. `Round::promote` (with `<verify-oracle>` on functions of at most
-//!    500 blocks) inserts and renames those phis; `fold` then applies
+//! 3. the promotable allocas lose their lifetime markers and become a
+//!    `mem2reg::Round`, the pass's unit of work: its `summarise_accesses`
+//!    gives the `SlotAccesses`, which must agree with step 2, and
+//!    `placement::pruned_phi_blocks` the phis; live-in blocks and DF⁺(D)
+//!    come from the same calculators;
+//! 4. `promote_function` (default mode, with `<verify-oracle>` on functions
+//!    of at most 500 blocks) inserts and renames exactly those phis; `fold` then applies
 //!    LLVM's phi folding to say which of them LLVM would remove.
 //!
 //! Only the first round is shown: an alloca that becomes promotable after
@@ -31,7 +32,7 @@ use crate::analysis::liveness::LiveInCalculator;
 use crate::ir::{self, FunctionCfg};
 use crate::transforms::mem2reg::placement::{pruned_phi_blocks, SlotAccesses};
 use crate::transforms::mem2reg::promotable::{self, Intrinsics};
-use crate::transforms::mem2reg::{entry_allocas, Options, Round};
+use crate::transforms::mem2reg::{entry_allocas, promote_function, Options, Round};
 
 use super::fold::{fold_like_llvm, NewPhi};
 use super::names::LocalNames;
@@ -257,7 +258,11 @@ unsafe fn place_and_fold(
         ir::set_name(alloca, &format!("{SLOT_PREFIX}{slot}"));
     }
     let intrinsics = Intrinsics::lookup();
-    let round = Round::new(function, fcfg, dt, reachable, allocas, &intrinsics);
+    // As the pass does before summarising: only loads and stores remain.
+    for &alloca in &allocas {
+        promotable::remove_markers(alloca, &intrinsics);
+    }
+    let round = Round::new(fcfg, dt, reachable, allocas);
     let summary = round.summarise_accesses();
     for (c, s) in candidates.iter().zip(&summary) {
         check_summary_agrees(
@@ -280,17 +285,19 @@ unsafe fn place_and_fold(
         p.idf = idf.calculate(&s.defs, None);
         p.phis = phi_blocks[slot].clone();
     }
-    // The pass checks its own placement against the naive oracle; the
-    // oracle is cubic, so only on functions small enough for it.
+    // The pass itself (default mode: exactly the pruned phis, no folding)
+    // promotes the function; it checks its own placement against the naive
+    // oracle, which is cubic, so only on functions small enough for it.
     let options = Options {
         verify_oracle: fcfg.cfg.num_blocks() <= ORACLE_CHECK_MAX_BLOCKS,
         ..Options::default()
     };
-    let inserted = round.promote(&options)?;
+    promote_function(function, &options)?;
+    let inserted: usize = phi_blocks.iter().map(Vec::len).sum();
     let new_phis = find_new_phis(fcfg);
     if new_phis.len() != inserted {
         return Err(format!(
-            "internal error: {}: the pass inserted {inserted} phis, {} found",
+            "internal error: {}: placement gave {inserted} phis, the pass inserted {}",
             report.name,
             new_phis.len()
         ));

@@ -36,7 +36,8 @@ pub use dominance::{dominators, idoms, reachable};
 pub use frontier::{dominance_frontier, iterated_frontier};
 pub use liveness::live_in;
 pub use placement::{
-    check_pruned_placement, check_pruned_placement_named, minimal_placement, pruned_placement, semi_pruned_placement,
+    check_pruned_placement, check_pruned_placement_named, minimal_placement, pruned_placement,
+    semi_pruned_placement,
 };
 
 /// The seed's swap loop, shared by the unit tests of the oracle modules:

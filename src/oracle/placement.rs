@@ -111,7 +111,11 @@ fn compare_slot(
     let Some(&b) = expected.symmetric_difference(&seen).next() else {
         return Ok(());
     };
-    let kind = if expected.contains(&b) { "missing" } else { "extra" };
+    let kind = if expected.contains(&b) {
+        "missing"
+    } else {
+        "extra"
+    };
     Err(format!(
         "{slot}: block {} {kind} (oracle DF⁺(D) ∩ LiveIn = {}, pass = {})",
         block_name(b),

@@ -23,12 +23,18 @@
 
 pub mod placement;
 pub mod promotable;
+
+mod debug_info;
+mod fast_paths;
+mod llvm_order;
+mod metadata;
 mod rename;
+mod simplify;
+mod values;
 
 use std::collections::HashMap;
 
 use llvm_sys::core::*;
-use llvm_sys::debuginfo::LLVMGetSubprogram;
 use llvm_sys::prelude::*;
 use llvm_sys::LLVMOpcode;
 
@@ -36,13 +42,16 @@ use crate::analysis::cfg::Block;
 use crate::analysis::dominators::DomTree;
 use crate::ir::{self, FunctionCfg};
 use crate::passes::{Flags, Outcome, PassInfo};
+use debug_info::{DebugInfo, DebugUsers};
+use metadata::MetadataKinds;
 use placement::SlotAccesses;
 use promotable::Intrinsics;
+use rename::{NewPhi, RenameHooks};
 
 pub const PASS: PassInfo = PassInfo {
     name: "pebble-mem2reg",
     c_name: b"pebble-mem2reg\0",
-    params: &["stats", "verify-oracle"],
+    params: &["stats", "verify-oracle", "compat"],
     run: run_pass,
 };
 
@@ -53,6 +62,9 @@ pub struct Options {
     /// Check every round's placement phi-for-phi against the independent
     /// oracle (`crate::oracle`, cubic: for tests) and fail on a difference.
     pub verify_oracle: bool,
+    /// LLVM 19's output: fast paths, phi folding, LLVM's phi and operand
+    /// order (see `fast_paths`, `simplify`, `llvm_order`).
+    pub compat: bool,
 }
 
 /// What promotion did to one function.
@@ -61,28 +73,46 @@ pub struct Report {
     /// Allocas in the entry block before the pass.
     pub entry_allocas: usize,
     pub promoted: usize,
+    /// Phis created (in compat mode, before folding).
     pub phis: usize,
+    /// Compat mode: allocas that took each fast path.
+    pub single_store: usize,
+    pub single_block: usize,
+    pub dead: usize,
 }
 
 unsafe fn run_pass(flags: Flags, function: LLVMValueRef) -> Result<Outcome, String> {
     let options = Options {
         stats: flags.has(&PASS, "stats"),
         verify_oracle: flags.has(&PASS, "verify-oracle"),
+        compat: flags.has(&PASS, "compat"),
     };
     let report = promote_function(function, &options)?;
     if options.stats && report.entry_allocas > 0 {
-        eprintln!(
-            "pebble-mem2reg: {}: promoted {} allocas, inserted {} phis",
-            ir::function_label(function),
-            report.promoted,
-            report.phis
-        );
+        eprintln!("{}", stats_line(function, &report, &options));
     }
     Ok(if report.promoted > 0 {
         Outcome::ChangedKeepingCfg
     } else {
         Outcome::Unchanged
     })
+}
+
+unsafe fn stats_line(function: LLVMValueRef, report: &Report, options: &Options) -> String {
+    let paths = if options.compat {
+        format!(
+            " ({} single-store, {} single-block, {} dead)",
+            report.single_store, report.single_block, report.dead
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "pebble-mem2reg: {}: promoted {} allocas{paths}, inserted {} phis",
+        ir::function_label(function),
+        report.promoted,
+        report.phis
+    )
 }
 
 /// The allocas of the entry block (LLVM looks at every instruction but the
@@ -100,7 +130,10 @@ pub unsafe fn entry_allocas(function: LLVMValueRef) -> Vec<LLVMValueRef> {
 ///
 /// # Safety
 /// `function` is a defined function of a live module that verifies.
-pub unsafe fn promote_function(function: LLVMValueRef, options: &Options) -> Result<Report, String> {
+pub unsafe fn promote_function(
+    function: LLVMValueRef,
+    options: &Options,
+) -> Result<Report, String> {
     let mut report = Report {
         entry_allocas: entry_allocas(function).len(),
         ..Report::default()
@@ -108,28 +141,172 @@ pub unsafe fn promote_function(function: LLVMValueRef, options: &Options) -> Res
     if report.entry_allocas == 0 {
         return Ok(report);
     }
-    let intrinsics = Intrinsics::lookup();
     let fcfg = FunctionCfg::read(function);
     let dt = DomTree::compute(&fcfg.cfg);
     let reachable = fcfg.cfg.reachable();
+    let mut ctx = Context {
+        fcfg: &fcfg,
+        dt: &dt,
+        reachable: &reachable,
+        intrinsics: Intrinsics::lookup(),
+        debug: DebugInfo::for_function(function),
+        metadata: MetadataKinds::new(LLVMGetModuleContext(LLVMGetGlobalParent(function))),
+        edge_order: None,
+    };
     loop {
         let allocas: Vec<LLVMValueRef> = entry_allocas(function)
             .into_iter()
-            .filter(|&a| promotable::check(a, &intrinsics).is_ok())
+            .filter(|&a| promotable::check(a, &ctx.intrinsics).is_ok())
             .collect();
         if allocas.is_empty() {
             return Ok(report);
         }
-        let round = Round::new(function, &fcfg, &dt, &reachable, allocas, &intrinsics);
-        report.phis += round.promote(options)?;
-        report.promoted += round.allocas.len();
+        report.promoted += allocas.len();
+        promote_round(&mut ctx, allocas, options, &mut report)?;
     }
 }
 
-/// One round of promotion over a fixed set of promotable allocas.
-/// `pub(crate)` so that `pebble explain` reports the pass's own facts.
+/// What every round of one function shares.
+pub(crate) struct Context<'a> {
+    fcfg: &'a FunctionCfg,
+    dt: &'a DomTree,
+    reachable: &'a [bool],
+    intrinsics: Intrinsics,
+    debug: Option<DebugInfo>,
+    metadata: MetadataKinds,
+    /// LLVM's renaming edge order, computed on first use (compat mode).
+    edge_order: Option<Vec<Vec<Block>>>,
+}
+
+impl Context<'_> {
+    unsafe fn debug_users(&self, alloca: LLVMValueRef) -> DebugUsers {
+        match &self.debug {
+            Some(debug) => debug.users_of(alloca),
+            None => DebugUsers::default(),
+        }
+    }
+
+    /// LLVM's block dominance: everything dominates an unreachable block.
+    unsafe fn llvm_block_dominates(&self, a: LLVMBasicBlockRef, b: LLVMBasicBlockRef) -> bool {
+        let (a, b) = (self.fcfg.block_of(a), self.fcfg.block_of(b));
+        a == b || !self.reachable[b] || self.dt.dominates(a, b)
+    }
+
+    /// LLVM's `DominatorTree::dominates(value, phi)`: a non-instruction
+    /// dominates everything; an instruction dominates a phi when its block
+    /// strictly dominates the phi's block.
+    unsafe fn value_dominates_phi(&self, value: LLVMValueRef, phi: LLVMValueRef) -> bool {
+        if !ir::is_instruction(value) {
+            return true;
+        }
+        let def = self.fcfg.block_of_inst(value);
+        let phi_block = self.fcfg.block_of_inst(phi);
+        def != phi_block && self.dt.dominates(def, phi_block)
+    }
+}
+
+/// Promotes one round's allocas (promotable at the round's start).
+unsafe fn promote_round(
+    ctx: &mut Context,
+    allocas: Vec<LLVMValueRef>,
+    options: &Options,
+    report: &mut Report,
+) -> Result<(), String> {
+    for &a in &allocas {
+        promotable::remove_markers(a, &ctx.intrinsics);
+    }
+    let general = if options.compat {
+        fast_paths::run(ctx, allocas, report)
+    } else {
+        allocas
+    };
+    if general.is_empty() {
+        return Ok(());
+    }
+    let round = Round::new(ctx.fcfg, ctx.dt, ctx.reachable, general);
+    let debug_users: Vec<DebugUsers> = round.allocas.iter().map(|&a| ctx.debug_users(a)).collect();
+    let accesses = round.summarise_accesses();
+    let phi_blocks = placement::pruned_phi_blocks(&ctx.fcfg.cfg, ctx.dt, ctx.reachable, &accesses);
+    if options.verify_oracle {
+        round.verify_with_oracle(&accesses, &phi_blocks)?;
+    }
+    // The default mode queues slots last to first, so each block lists them
+    // in slot order; compat queues them as LLVM does, first to last.
+    let slots = round.allocas.len();
+    let mut phis = if options.compat {
+        rename::insert_phis(ctx.fcfg, &round.allocas, &phi_blocks, 0..slots)
+    } else {
+        rename::insert_phis(ctx.fcfg, &round.allocas, &phi_blocks, (0..slots).rev())
+    };
+    report.phis += phis.len();
+    let mut hooks = Rewrite {
+        ctx,
+        allocas: &round.allocas,
+        debug_users: &debug_users,
+    };
+    rename::rename(&round, &mut phis, &mut hooks);
+    if options.compat {
+        finish_like_llvm(ctx, &round, &phis)?;
+    } else {
+        rename::add_incoming_in_pred_order(&round, &mut phis)?;
+    }
+    round.delete_leftovers(ctx.debug.as_ref(), &debug_users, options.compat);
+    Ok(())
+}
+
+/// LLVM's ending: entries in its renaming order, folding to a fixed point,
+/// then `poison` for unreachable predecessors of the phis that remain.
+unsafe fn finish_like_llvm(
+    ctx: &mut Context,
+    round: &Round,
+    phis: &[NewPhi],
+) -> Result<(), String> {
+    let order = ctx
+        .edge_order
+        .get_or_insert_with(|| llvm_order::edge_order(&ctx.fcfg.cfg));
+    rename::add_incoming_in_order(round, phis, order)?;
+    // LLVM folds in (block, alloca) order.
+    let mut by_block: Vec<usize> = (0..phis.len()).collect();
+    by_block.sort_by_key(|&i| (phis[i].block, phis[i].slot));
+    let sorted: Vec<LLVMValueRef> = by_block.iter().map(|&i| phis[i].phi).collect();
+    let folded = simplify::fold_phis(&sorted, &|v, p| ctx.value_dominates_phi(v, p));
+    for (k, &i) in by_block.iter().enumerate() {
+        if !folded[k] {
+            rename::add_poison_for_unreachable(round, &phis[i]);
+        }
+    }
+    Ok(())
+}
+
+/// The rewrite's side effects: load metadata and debug info.
+struct Rewrite<'c, 'a> {
+    ctx: &'c mut Context<'a>,
+    allocas: &'c [LLVMValueRef],
+    debug_users: &'c [DebugUsers],
+}
+
+impl RenameHooks for Rewrite<'_, '_> {
+    unsafe fn on_load(&mut self, load: LLVMValueRef, _slot: u32, value: LLVMValueRef) {
+        self.ctx.metadata.keep_load_facts(load, value);
+    }
+
+    unsafe fn on_store(&mut self, store: LLVMValueRef, slot: u32) {
+        if let Some(debug) = &mut self.ctx.debug {
+            let s = slot as usize;
+            debug.describe_store(&self.debug_users[s], self.allocas[s], store);
+        }
+    }
+
+    unsafe fn on_phi(&mut self, phi: LLVMValueRef, slot: u32) {
+        if let Some(debug) = &mut self.ctx.debug {
+            let s = slot as usize;
+            debug.describe_phi(&self.debug_users[s], self.allocas[s], phi);
+        }
+    }
+}
+
+/// One round of the general path over a fixed set of promotable allocas.
 pub(crate) struct Round<'a> {
-    function: LLVMValueRef,
     fcfg: &'a FunctionCfg,
     dt: &'a DomTree,
     reachable: &'a [bool],
@@ -139,45 +316,26 @@ pub(crate) struct Round<'a> {
 }
 
 impl<'a> Round<'a> {
-    pub(crate) unsafe fn new(
-        function: LLVMValueRef,
+    /// `pub(crate)`, like `summarise_accesses`: `pebble explain` shows the
+    /// pass's own summary.
+    pub(crate) fn new(
         fcfg: &'a FunctionCfg,
         dt: &'a DomTree,
         reachable: &'a [bool],
         allocas: Vec<LLVMValueRef>,
-        intrinsics: &Intrinsics,
     ) -> Self {
-        for &a in &allocas {
-            promotable::remove_markers(a, intrinsics);
-        }
         let slot_of = allocas
             .iter()
             .enumerate()
             .map(|(i, &a)| (a, i as u32))
             .collect();
         Round {
-            function,
             fcfg,
             dt,
             reachable,
             allocas,
             slot_of,
         }
-    }
-
-    /// Runs the round; returns the number of phis inserted.
-    pub(crate) unsafe fn promote(&self, options: &Options) -> Result<usize, String> {
-        let accesses = self.summarise_accesses();
-        let phi_blocks =
-            placement::pruned_phi_blocks(&self.fcfg.cfg, self.dt, self.reachable, &accesses);
-        if options.verify_oracle {
-            self.verify_with_oracle(&accesses, &phi_blocks)?;
-        }
-        let phis = rename::insert_phis(self.fcfg, &self.allocas, &phi_blocks);
-        let count = phis.len();
-        rename::rename(self, phis)?;
-        self.delete_leftovers();
-        Ok(count)
     }
 
     /// Compares the placement with the oracle's DF⁺(D) ∩ LiveIn, before
@@ -270,13 +428,15 @@ impl<'a> Round<'a> {
         out
     }
 
-    /// Loads and stores in unreachable blocks were not renamed: loads become
-    /// poison, stores go. Debug declarations of the slots go too (their
-    /// conversion to `dbg.value` is the compat mode's work). Then the
-    /// allocas themselves.
-    unsafe fn delete_leftovers(&self) {
-        let has_debug_info = !LLVMGetSubprogram(self.function).is_null();
-        for &alloca in &self.allocas {
+    /// Loads and stores in unreachable blocks were not renamed. The default
+    /// mode deletes them (loads become poison); compat mode, like LLVM,
+    /// leaves them accessing `ptr poison`. Then the allocas' debug
+    /// declarations and the allocas themselves go.
+    unsafe fn delete_leftovers(&self, debug: Option<&DebugInfo>, debug_users: &[DebugUsers], compat: bool) {
+        for (slot, &alloca) in self.allocas.iter().enumerate() {
+            if compat {
+                LLVMReplaceAllUsesWith(alloca, LLVMGetPoison(LLVMTypeOf(alloca)));
+            }
             for user in ir::users(alloca) {
                 if LLVMGetInstructionParent(user).is_null() {
                     continue;
@@ -286,26 +446,10 @@ impl<'a> Round<'a> {
                 }
                 LLVMInstructionEraseFromParent(user);
             }
-            if has_debug_info {
-                delete_debug_declares(alloca);
+            if let Some(debug) = debug {
+                debug.erase(&debug_users[slot]);
             }
             LLVMInstructionEraseFromParent(alloca);
-        }
-    }
-}
-
-/// Erases `llvm.dbg.declare` calls describing `alloca`. Debug intrinsics
-/// refer to a value through metadata, so they are users of the value's
-/// `MetadataAsValue` wrapper, not of the value.
-unsafe fn delete_debug_declares(alloca: LLVMValueRef) {
-    let context = LLVMGetTypeContext(LLVMTypeOf(alloca));
-    let wrapper = LLVMMetadataAsValue(context, LLVMValueAsMetadata(alloca));
-    for user in ir::users(wrapper) {
-        if ir::opcode(user) == Some(LLVMOpcode::LLVMCall)
-            && ir::called_intrinsic_name(user).as_deref() == Some("llvm.dbg.declare")
-            && !LLVMGetInstructionParent(user).is_null()
-        {
-            LLVMInstructionEraseFromParent(user);
         }
     }
 }

@@ -170,50 +170,61 @@ unsafe fn only_markers(value: LLVMValueRef, intr: &Intrinsics, droppable_ok: boo
 /// Deletes the lifetime markers, droppable uses and marker-only casts of a
 /// promotable alloca, so that only its loads and stores remain.
 ///
+/// A droppable call may name the slot several times, directly and through
+/// casts, so every name of the slot is collected first and each call is
+/// rewritten once, dropping all of them together.
+///
 /// # Safety
 /// `check(alloca)` returned `Ok`.
 pub unsafe fn remove_markers(alloca: LLVMValueRef, intr: &Intrinsics) {
+    let mut names = vec![alloca];
+    let mut casts = Vec::new();
     for user in ir::users(alloca) {
-        match ir::opcode(user) {
-            Some(LLVMOpcode::LLVMLoad) | Some(LLVMOpcode::LLVMStore) => {}
-            Some(LLVMOpcode::LLVMCall) => remove_marker_use(user, alloca, intr),
-            _ => {
-                // A cast or zero GEP used only by markers.
-                for inner in ir::users(user) {
-                    remove_marker_use(inner, user, intr);
-                }
-                LLVMInstructionEraseFromParent(user);
+        let is_access = matches!(
+            ir::opcode(user),
+            Some(LLVMOpcode::LLVMLoad) | Some(LLVMOpcode::LLVMStore) | Some(LLVMOpcode::LLVMCall)
+        );
+        if !is_access && !casts.contains(&user) {
+            casts.push(user);
+            names.push(user);
+        }
+    }
+    let mut calls = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for &name in &names {
+        for user in ir::users(name) {
+            if ir::opcode(user) == Some(LLVMOpcode::LLVMCall) && seen.insert(user) {
+                calls.push(user);
             }
         }
     }
-}
-
-/// `users()` lists a user once per use, so a marker may come twice: erase
-/// only what is still attached to its block.
-unsafe fn remove_marker_use(user: LLVMValueRef, value: LLVMValueRef, intr: &Intrinsics) {
-    if LLVMGetInstructionParent(user).is_null() {
-        return;
+    for call in calls {
+        if intr.is_droppable(call) {
+            drop_droppable_uses(call, &names);
+        } else {
+            LLVMInstructionEraseFromParent(call); // a lifetime marker
+        }
     }
-    if intr.is_droppable(user) {
-        drop_droppable_use(user, value);
-    } else {
-        LLVMInstructionEraseFromParent(user);
+    for cast in casts {
+        LLVMInstructionEraseFromParent(cast);
     }
 }
 
-/// LLVM's `dropDroppableUse` for an `llvm.assume` operand bundle: the
-/// bundle that mentions `value` keeps its place but becomes
-/// `"ignore"(poison, ...)`, so the assumption no longer speaks of the slot.
-/// The C API cannot retag a bundle in place, so the call is rebuilt.
-unsafe fn drop_droppable_use(call: LLVMValueRef, value: LLVMValueRef) {
-    if LLVMGetInstructionParent(call).is_null() {
-        return;
+/// LLVM's `dropDroppableUse` for every use of `names` in a droppable call:
+/// an operand bundle that mentions one keeps its place but becomes
+/// `"ignore"(undef, ...)`, so the assumption no longer speaks of the slot;
+/// a plain argument becomes `undef`. The C API cannot retag a bundle in
+/// place, so the call is rebuilt, with its attributes and metadata.
+unsafe fn drop_droppable_uses(call: LLVMValueRef, names: &[LLVMValueRef]) {
+    for k in 0..LLVMGetNumArgOperands(call) {
+        let arg = LLVMGetOperand(call, k);
+        if names.contains(&arg) {
+            LLVMSetOperand(call, k, LLVMGetUndef(LLVMTypeOf(arg)));
+        }
     }
     let n = LLVMGetNumOperandBundles(call);
-    if n == 0 {
-        return; // not in a bundle (a droppable intrinsic without bundles)
-    }
     let mut bundles = Vec::with_capacity(n as usize);
+    let mut changed = false;
     for i in 0..n {
         let b = LLVMGetOperandBundleAtIndex(call, i);
         let mut tag_len = 0usize;
@@ -221,9 +232,10 @@ unsafe fn drop_droppable_use(call: LLVMValueRef, value: LLVMValueRef) {
         let mut args: Vec<LLVMValueRef> = (0..LLVMGetNumOperandBundleArgs(b))
             .map(|k| LLVMGetOperandBundleArgAtIndex(b, k))
             .collect();
-        let new = if args.contains(&value) {
-            for a in args.iter_mut().filter(|a| **a == value) {
-                *a = LLVMGetPoison(LLVMTypeOf(value));
+        let new = if args.iter().any(|a| names.contains(a)) {
+            changed = true;
+            for a in args.iter_mut().filter(|a| names.contains(a)) {
+                *a = LLVMGetUndef(LLVMTypeOf(*a));
             }
             LLVMCreateOperandBundle(c"ignore".as_ptr(), 6, args.as_mut_ptr(), args.len() as u32)
         } else {
@@ -232,25 +244,56 @@ unsafe fn drop_droppable_use(call: LLVMValueRef, value: LLVMValueRef) {
         LLVMDisposeOperandBundle(b);
         bundles.push(new);
     }
-    let builder = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(value)));
+    if changed {
+        rebuild_call_with_bundles(call, &mut bundles);
+    }
+    for b in bundles {
+        LLVMDisposeOperandBundle(b);
+    }
+}
+
+/// Replaces `call` by the same call with `bundles`, keeping its call-site
+/// attributes and metadata (the builder keeps its debug location).
+unsafe fn rebuild_call_with_bundles(call: LLVMValueRef, bundles: &mut [LLVMOperandBundleRef]) {
+    let builder = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(call)));
     LLVMPositionBuilderBefore(builder, call);
-    let mut args: Vec<LLVMValueRef> = (0..LLVMGetNumArgOperands(call))
-        .map(|k| LLVMGetOperand(call, k))
-        .collect();
+    let num_args = LLVMGetNumArgOperands(call);
+    let mut args: Vec<LLVMValueRef> = (0..num_args).map(|k| LLVMGetOperand(call, k)).collect();
     let new_call = LLVMBuildCallWithOperandBundles(
         builder,
         LLVMGetCalledFunctionType(call),
         LLVMGetCalledValue(call),
         args.as_mut_ptr(),
-        args.len() as u32,
+        num_args,
         bundles.as_mut_ptr(),
         bundles.len() as u32,
         c"".as_ptr(),
     );
-    for b in bundles {
-        LLVMDisposeOperandBundle(b);
-    }
     LLVMDisposeBuilder(builder);
+    let indices = [
+        llvm_sys::LLVMAttributeFunctionIndex,
+        llvm_sys::LLVMAttributeReturnIndex,
+    ]
+    .into_iter()
+    .chain(1..=num_args);
+    for index in indices {
+        let count = LLVMGetCallSiteAttributeCount(call, index);
+        let mut attrs = vec![std::ptr::null_mut(); count as usize];
+        LLVMGetCallSiteAttributes(call, index, attrs.as_mut_ptr());
+        for a in attrs {
+            LLVMAddCallSiteAttribute(new_call, index, a);
+        }
+    }
+    let mut count = 0usize;
+    let entries = LLVMInstructionGetAllMetadataOtherThanDebugLoc(call, &mut count);
+    let context = LLVMGetTypeContext(LLVMTypeOf(call));
+    for i in 0..count as u32 {
+        let kind = LLVMValueMetadataEntriesGetKind(entries, i);
+        let md = LLVMValueMetadataEntriesGetMetadata(entries, i);
+        LLVMSetMetadata(new_call, kind, LLVMMetadataAsValue(context, md));
+    }
+    if !entries.is_null() {
+        LLVMDisposeValueMetadataEntries(entries);
+    }
     LLVMInstructionEraseFromParent(call);
-    let _ = new_call;
 }

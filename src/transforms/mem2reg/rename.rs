@@ -12,16 +12,16 @@
 //! LiveIn) is the nearest definition among its dominators — exactly what is
 //! on top of the stack when the load is visited (Theorem 16.2.6). The value
 //! flowing along an edge X -> Y is the top of the stack at the end of X,
-//! recorded when X is visited.
+//! recorded when X is visited, whatever order the edges are later added in.
 //!
-//! Incoming values are collected per predecessor *slot* of the phi's block
-//! (one per edge, duplicates included) and added in one `LLVMAddIncoming`
-//! call per phi, in predecessor order; an unreachable predecessor gets
-//! `poison`.
+//! Incoming values are recorded per predecessor *slot* of the phi's block
+//! (one per edge, duplicates included); the caller adds them to the phis in
+//! the order its mode wants.
+
+use std::collections::HashMap;
 
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
-use llvm_sys::LLVMOpcode;
 
 use super::Round;
 use crate::analysis::cfg::Block;
@@ -32,31 +32,43 @@ pub struct NewPhi {
     pub phi: LLVMValueRef,
     pub slot: u32,
     pub block: Block,
-    /// One entry per predecessor edge of `block`; null until renamed.
+    /// One entry per predecessor edge of `block`; null until renamed (and
+    /// for unreachable predecessors).
     pub incoming: Vec<LLVMValueRef>,
 }
 
-/// Creates the empty phis, named `<alloca>.<n>` with `n` counting the
-/// slot's phis in layout order, as LLVM names them. In each block the phis
-/// come in slot order, above any phi already there.
+/// What the rewrite does besides replacing: debug info and load metadata.
+pub trait RenameHooks {
+    /// `load` of `slot` is about to be replaced by `value`.
+    unsafe fn on_load(&mut self, load: LLVMValueRef, slot: u32, value: LLVMValueRef);
+    /// `store` into `slot` is about to be deleted.
+    unsafe fn on_store(&mut self, store: LLVMValueRef, slot: u32);
+    /// `phi` of `slot` now holds the variable in its block.
+    unsafe fn on_phi(&mut self, phi: LLVMValueRef, slot: u32);
+}
+
+/// Creates the empty phis. `queue` lists slots in the order their phis are
+/// inserted; each phi goes to the top of its block, so in a block the last
+/// queued comes first (LLVM's order, when `queue` is LLVM's). Phis are named
+/// `<alloca>.<n>`, `n` counting the slot's phis in layout order, as LLVM
+/// names them. The result is in creation order.
 pub unsafe fn insert_phis(
     fcfg: &FunctionCfg,
     allocas: &[LLVMValueRef],
     phi_blocks: &[Vec<Block>],
+    queue: impl Iterator<Item = usize>,
 ) -> Vec<NewPhi> {
     let Some(&first) = allocas.first() else {
         return Vec::new();
     };
     let builder = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(first)));
     let mut phis = Vec::new();
-    // Inserting at the top, later slots first, leaves the slots in order.
-    for (slot, blocks) in phi_blocks.iter().enumerate().rev() {
+    for slot in queue {
         let alloca = allocas[slot];
         let ty = LLVMGetAllocatedType(alloca);
         let base = ir::name(alloca);
-        for (version, &b) in blocks.iter().enumerate() {
-            let bb = fcfg.blocks[b];
-            LLVMPositionBuilderBefore(builder, LLVMGetFirstInstruction(bb));
+        for (version, &b) in phi_blocks[slot].iter().enumerate() {
+            LLVMPositionBuilderBefore(builder, LLVMGetFirstInstruction(fcfg.blocks[b]));
             let phi = LLVMBuildPhi(builder, ty, c"".as_ptr());
             ir::set_name(phi, &format!("{base}.{version}"));
             phis.push(NewPhi {
@@ -72,14 +84,14 @@ pub unsafe fn insert_phis(
 }
 
 /// Renames every load and store of the round's slots in reachable blocks,
-/// fills the phis' incoming values, and deletes the renamed accesses.
-pub unsafe fn rename(round: &Round, mut phis: Vec<NewPhi>) -> Result<(), String> {
+/// records the phis' incoming values, and deletes the renamed accesses.
+pub unsafe fn rename(round: &Round, phis: &mut [NewPhi], hooks: &mut dyn RenameHooks) {
     let fcfg = round.fcfg;
     let cfg = &fcfg.cfg;
-    let n = cfg.num_blocks();
-    // phis_at[b]: indices into `phis` of the phis placed at b.
-    let mut phis_at: Vec<Vec<u32>> = vec![Vec::new(); n];
-    for (i, p) in phis.iter().enumerate() {
+    // phis_at[b]: indices into `phis` of the phis at b, top to bottom (the
+    // reverse of creation order, since each was inserted at the top).
+    let mut phis_at: Vec<Vec<u32>> = vec![Vec::new(); cfg.num_blocks()];
+    for (i, p) in phis.iter().enumerate().rev() {
         phis_at[p.block].push(i as u32);
     }
     let mut current: Vec<LLVMValueRef> = round
@@ -94,6 +106,7 @@ pub unsafe fn rename(round: &Round, mut phis: Vec<NewPhi>) -> Result<(), String>
             let mark = undo.len();
             for &i in &phis_at[x] {
                 let p = &phis[i as usize];
+                hooks.on_phi(p.phi, p.slot);
                 undo.push((p.slot, current[p.slot as usize]));
                 current[p.slot as usize] = p.phi;
             }
@@ -102,10 +115,13 @@ pub unsafe fn rename(round: &Round, mut phis: Vec<NewPhi>) -> Result<(), String>
                     continue;
                 };
                 if is_store {
+                    hooks.on_store(inst, slot);
                     undo.push((slot, current[slot as usize]));
                     current[slot as usize] = LLVMGetOperand(inst, 0);
                 } else {
-                    LLVMReplaceAllUsesWith(inst, current[slot as usize]);
+                    let value = current[slot as usize];
+                    hooks.on_load(inst, slot, value);
+                    LLVMReplaceAllUsesWith(inst, value);
                 }
                 LLVMInstructionEraseFromParent(inst);
             }
@@ -136,18 +152,19 @@ pub unsafe fn rename(round: &Round, mut phis: Vec<NewPhi>) -> Result<(), String>
             }
         }
     }
+}
 
-    for p in &mut phis {
-        let preds = cfg.preds(p.block);
+/// Adds every incoming entry in predecessor order, `poison` for unreachable
+/// predecessors (the default mode).
+pub unsafe fn add_incoming_in_pred_order(round: &Round, phis: &mut [NewPhi]) -> Result<(), String> {
+    let fcfg = round.fcfg;
+    for p in phis.iter_mut() {
+        let preds = fcfg.cfg.preds(p.block);
         let mut blocks = Vec::with_capacity(preds.len());
         for (k, &pred) in preds.iter().enumerate() {
             if p.incoming[k].is_null() {
                 if round.reachable[pred] {
-                    return Err(format!(
-                        "internal error: phi {} got no value from reachable predecessor {}",
-                        ir::name(p.phi),
-                        ir::name(LLVMBasicBlockAsValue(fcfg.blocks[pred]))
-                    ));
+                    return Err(missing_value(fcfg, p, pred));
                 }
                 p.incoming[k] = LLVMGetPoison(LLVMTypeOf(p.phi));
             }
@@ -160,8 +177,73 @@ pub unsafe fn rename(round: &Round, mut phis: Vec<NewPhi>) -> Result<(), String>
             preds.len() as u32,
         );
     }
-    debug_assert!(phis
-        .iter()
-        .all(|p| ir::opcode(p.phi) == Some(LLVMOpcode::LLVMPHI)));
     Ok(())
+}
+
+/// Adds the entries of reachable predecessors in `order[block]` (distinct
+/// predecessors; each contributes one entry per parallel edge).
+pub unsafe fn add_incoming_in_order(
+    round: &Round,
+    phis: &[NewPhi],
+    order: &[Vec<Block>],
+) -> Result<(), String> {
+    let fcfg = round.fcfg;
+    // For each phi block: predecessor -> its slots (parallel edges).
+    let mut slots_of: HashMap<Block, HashMap<Block, Vec<usize>>> = HashMap::new();
+    for p in phis {
+        let preds = fcfg.cfg.preds(p.block);
+        let slots = slots_of.entry(p.block).or_insert_with(|| {
+            let mut by_pred: HashMap<Block, Vec<usize>> = HashMap::new();
+            for (k, &q) in preds.iter().enumerate() {
+                by_pred.entry(q).or_default().push(k);
+            }
+            by_pred
+        });
+        let mut values = Vec::with_capacity(preds.len());
+        let mut blocks = Vec::with_capacity(preds.len());
+        for &pred in &order[p.block] {
+            for &k in &slots[&pred] {
+                if p.incoming[k].is_null() {
+                    return Err(missing_value(fcfg, p, pred));
+                }
+                values.push(p.incoming[k]);
+                blocks.push(fcfg.blocks[pred]);
+            }
+        }
+        LLVMAddIncoming(
+            p.phi,
+            values.as_mut_ptr(),
+            blocks.as_mut_ptr(),
+            values.len() as u32,
+        );
+    }
+    Ok(())
+}
+
+/// Appends `poison` for every unreachable predecessor edge, predecessors in
+/// layout order (LLVM's fill-in after folding).
+pub unsafe fn add_poison_for_unreachable(round: &Round, phi: &NewPhi) {
+    let fcfg = round.fcfg;
+    let mut preds: Vec<Block> = fcfg
+        .cfg
+        .preds(phi.block)
+        .iter()
+        .copied()
+        .filter(|&p| !round.reachable[p])
+        .collect();
+    preds.sort_unstable();
+    let poison = LLVMGetPoison(LLVMTypeOf(phi.phi));
+    for pred in preds {
+        let mut value = poison;
+        let mut block = fcfg.blocks[pred];
+        LLVMAddIncoming(phi.phi, &mut value, &mut block, 1);
+    }
+}
+
+unsafe fn missing_value(fcfg: &FunctionCfg, p: &NewPhi, pred: Block) -> String {
+    format!(
+        "internal error: phi %{} got no value from reachable predecessor {}",
+        ir::name(p.phi),
+        ir::block_label(fcfg.blocks[pred], pred)
+    )
 }

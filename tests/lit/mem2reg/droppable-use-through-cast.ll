@@ -1,24 +1,13 @@
-; XFAIL: *
-; FIXME: an assume whose bundles use a promoted alloca both directly and
-; through a zero-index GEP (or bitcast) is deleted altogether, together
-; with its condition and its bundles about other values, when the GEP
-; comes before the assume in the alloca's use list (the uselistorder
-; below forces that order; the default parse order hides the bug).
-; promotable::remove_markers visits the GEP first and rebuilds the assume
-; without the GEP's use, but the rebuilt call still uses the alloca
-; directly; the alloca's use list was read before the rebuild, so its
-; entry for the old call is skipped (the old call has no parent any more)
-; and the new call keeps its use of the alloca; delete_leftovers then
-; erases it as a leftover user. Dropping an assume only loses facts, but
-; the output depends on use-list order and loses %x and nonnull(%q), which
-; LLVM keeps (LLVM prefix: passes today; its constant is `undef` where
-; ours is `poison`, see droppable-uses.ll). Worse, until then the rebuilt
-; call counts as a *use* of the slot in summarise_accesses: in
-; @dead_phi_from_leftover_assume the assume's block %m has no load, so
-; pruned SSA places no phi, but %m is taken as upward-exposed and gets a
-; dead phi %a.0 = phi [1, %t], [2, %e] ("inserted 1 phis" in <stats>).
-; Fix: after rebuilding a call, drop the new call's uses of the alloca
-; too (or re-read the users until none is droppable).
+; Regression: an assume whose bundles use a promoted alloca both directly
+; and through a zero-index GEP, with the GEP first in the alloca's use list
+; (forced by the uselistorder below; the default parse order hid the bug).
+; The pass used to rebuild the assume once per use, leaving a rebuilt call
+; that still named the alloca: it was then deleted altogether (losing %x and
+; nonnull(%q)) and, before that, counted as a load, so the assume's block
+; was taken as upward-exposed and got a dead phi. Now every name of the slot
+; (the alloca and its marker-only casts) is collected first and each
+; droppable call is rewritten once. The output matches LLVM's (LLVM prefix),
+; and <stats> counts no phi where pruned SSA has none.
 
 ; RUN: %opt -passes='pebble-mem2reg,verify' -S %s | FileCheck %s
 ; RUN: opt -passes=mem2reg -S %s | FileCheck %s --check-prefix=LLVM
@@ -33,7 +22,7 @@ declare void @llvm.assume(i1)
 define i32 @assume_direct_and_through_gep(i1 %x, ptr %q) {
 ; CHECK-LABEL: define i32 @assume_direct_and_through_gep(
 ; CHECK-NEXT:  entry:
-; CHECK-NEXT:    call void @llvm.assume(i1 %x) [ "nonnull"(ptr %q), "ignore"(ptr poison), "ignore"(ptr poison, i64 4) ]
+; CHECK-NEXT:    call void @llvm.assume(i1 %x) [ "nonnull"(ptr %q), "ignore"(ptr undef), "ignore"(ptr undef, i64 4) ]
 ; CHECK-NEXT:    ret i32 7
 ; CHECK-NEXT:  }
 ; LLVM-LABEL: define i32 @assume_direct_and_through_gep(
@@ -55,7 +44,7 @@ define void @dead_phi_from_leftover_assume(i1 %c) {
 ; CHECK-LABEL: define void @dead_phi_from_leftover_assume(
 ; CHECK-NOT:     phi
 ; CHECK:       m:
-; CHECK-NEXT:    call void @llvm.assume(i1 true) [ "ignore"(ptr poison), "ignore"(ptr poison, i64 4) ]
+; CHECK-NEXT:    call void @llvm.assume(i1 true) [ "ignore"(ptr undef), "ignore"(ptr undef, i64 4) ]
 ; CHECK-NEXT:    ret void
 ; LLVM-LABEL: define void @dead_phi_from_leftover_assume(
 ; LLVM-NOT:     phi

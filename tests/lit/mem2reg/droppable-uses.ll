@@ -6,10 +6,9 @@
 ; alloca keep their tags (@assume_bundle_other), and a zero-index GEP used
 ; only by a bundle is dropped with it (@assume_via_zero_gep).
 ;
-; The one difference from LLVM 19: its dropDroppableUse writes `undef`
-; (`"ignore"(ptr undef, i64 4)`), our pass writes `poison`. Both are
-; ignored by every consumer ("ignore" bundles carry no information); the
-; LLVM lines pin what opt-19 prints so a change on either side shows up.
+; Like LLVM 19's dropDroppableUse, the dropped operand becomes `undef`
+; (`"ignore"(ptr undef, i64 4)`); the LLVM lines pin what opt-19 prints so a
+; change on either side shows up.
 
 ; RUN: %opt -passes='pebble-mem2reg,verify' -S %s | FileCheck %s --check-prefixes=CHECK,OURS \
 ; RUN:   '--implicit-check-not== alloca'
@@ -20,8 +19,8 @@ declare void @llvm.assume(i1)
 define i32 @assume_bundle(i1 %x) {
 ; CHECK-LABEL: define i32 @assume_bundle(
 ; CHECK-NEXT:  entry:
-; OURS-NEXT:     call void @llvm.assume(i1 true) [ "ignore"(ptr poison, i64 4), "ignore"(ptr poison) ]
-; OURS-NEXT:     call void @llvm.assume(i1 %x) [ "ignore"(ptr poison, i64 8) ]
+; OURS-NEXT:     call void @llvm.assume(i1 true) [ "ignore"(ptr undef, i64 4), "ignore"(ptr undef) ]
+; OURS-NEXT:     call void @llvm.assume(i1 %x) [ "ignore"(ptr undef, i64 8) ]
 ; LLVM-NEXT:     call void @llvm.assume(i1 true) [ "ignore"(ptr undef, i64 4), "ignore"(ptr undef) ]
 ; LLVM-NEXT:     call void @llvm.assume(i1 %x) [ "ignore"(ptr undef, i64 8) ]
 ; CHECK-NEXT:    ret i32 7
@@ -38,7 +37,7 @@ entry:
 define i32 @assume_bundle_other(ptr %q) {
 ; CHECK-LABEL: define i32 @assume_bundle_other(
 ; CHECK-NEXT:  entry:
-; OURS-NEXT:     call void @llvm.assume(i1 true) [ "nonnull"(ptr %q), "ignore"(ptr poison, i64 4) ]
+; OURS-NEXT:     call void @llvm.assume(i1 true) [ "nonnull"(ptr %q), "ignore"(ptr undef, i64 4) ]
 ; LLVM-NEXT:     call void @llvm.assume(i1 true) [ "nonnull"(ptr %q), "ignore"(ptr undef, i64 4) ]
 ; CHECK-NEXT:    ret i32 7
 ; CHECK-NEXT:  }
@@ -53,7 +52,7 @@ entry:
 define i32 @assume_via_zero_gep() {
 ; CHECK-LABEL: define i32 @assume_via_zero_gep(
 ; CHECK-NEXT:  entry:
-; OURS-NEXT:     call void @llvm.assume(i1 true) [ "ignore"(ptr poison) ]
+; OURS-NEXT:     call void @llvm.assume(i1 true) [ "ignore"(ptr undef) ]
 ; LLVM-NEXT:     call void @llvm.assume(i1 true) [ "ignore"(ptr undef) ]
 ; CHECK-NEXT:    ret i32 7
 ; CHECK-NEXT:  }
@@ -66,13 +65,12 @@ entry:
   ret i32 %v
 }
 
-; LLVM keeps the call's attributes and metadata. Ours loses them (see the
-; XFAIL test droppable-use-keeps-call.ll), so OURS checks only the bundle.
+; The call keeps its attributes and metadata (droppable-use-keeps-call.ll
+; checks them in detail).
 define i32 @assume_with_attributes_and_metadata() {
 ; CHECK-LABEL: define i32 @assume_with_attributes_and_metadata(
 ; CHECK-NEXT:  entry:
-; OURS-NEXT:     call void @llvm.assume(i1 true) {{.*}}[ "ignore"(ptr poison, i64 4) ]
-; LLVM-NEXT:     call void @llvm.assume(i1 true) #[[ATTR:[0-9]+]] [ "ignore"(ptr undef, i64 4) ], !annotation [[MD:![0-9]+]]
+; CHECK-NEXT:    call void @llvm.assume(i1 true) #[[ATTR:[0-9]+]] [ "ignore"(ptr undef, i64 4) ], !annotation [[MD:![0-9]+]]
 ; CHECK-NEXT:    ret i32 7
 ; CHECK-NEXT:  }
 ; LLVM:        attributes #[[ATTR]] = { nounwind }

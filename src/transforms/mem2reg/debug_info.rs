@@ -1,0 +1,302 @@
+//! Debug info across promotion: LLVM's `ConvertDebugDeclareToDebugValue`.
+//!
+//! A promoted alloca's `llvm.dbg.declare` says "the variable lives at this
+//! address". Once the slot is gone, the variable's value is whatever was last
+//! stored, so a `llvm.dbg.value` is placed before each removed store (the
+//! stored value) and at the top of each new phi's block (the phi); then the
+//! declaration is erased, with any `dbg.value` that reads through the
+//! address (`DW_OP_deref`).
+//!
+//! The C API cannot see LLVM 19's debug records, so the glue converts the
+//! function to debug intrinsics around the pass; the intrinsics made here
+//! become `#dbg_value` records when it converts back. Debug users of a value
+//! are found as users of its `MetadataAsValue` wrapper.
+//!
+//! LLVM inserts a phi's record at the head of its block's first insertion
+//! point, so the records of several phis come out in reverse phi order;
+//! inserting each intrinsic before the block's first non-phi instruction
+//! (which is the previously inserted one) gives the same order.
+//!
+//! Approximation (documented): a value "covers" the variable when its size is
+//! at least the fragment size of the expression, else the alloca's size;
+//! LLVM consults the variable's DWARF type size first, which is the same for
+//! every scalar a C front end declares. `dbg.assign` (assignment tracking,
+//! only at -O1 and above) is not demoted: its address operand simply loses
+//! the deleted alloca, as with any other deleted value.
+
+use std::collections::HashSet;
+use std::ffi::CStr;
+
+use llvm_sys::core::*;
+use llvm_sys::debuginfo::*;
+use llvm_sys::prelude::*;
+use llvm_sys::target::*;
+use llvm_sys::LLVMOpcode;
+
+use crate::ir;
+
+/// The debug intrinsics that describe one alloca.
+#[derive(Clone, Debug, Default)]
+pub struct DebugUsers {
+    /// `llvm.dbg.declare` calls (address of the variable).
+    pub declares: Vec<LLVMValueRef>,
+    /// `llvm.dbg.value` calls whose expression starts with `DW_OP_deref`.
+    pub deref_values: Vec<LLVMValueRef>,
+}
+
+/// What a `DIExpression` says, read from its printed form (the C API has
+/// no accessor for the elements; expressions are few and short).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Expression {
+    starts_with_deref: bool,
+    is_deref: bool,
+    fragment_bits: Option<u64>,
+}
+
+impl Expression {
+    fn parse(text: &str) -> Self {
+        let inner = text
+            .split_once("!DIExpression(")
+            .and_then(|(_, rest)| rest.rsplit_once(')'))
+            .map(|(inner, _)| inner.trim())
+            .unwrap_or("");
+        let ops: Vec<&str> = inner
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .collect();
+        let fragment_bits = ops
+            .iter()
+            .position(|&op| op == "DW_OP_LLVM_fragment")
+            .and_then(|i| ops.get(i + 2))
+            .and_then(|size| size.parse().ok());
+        Expression {
+            starts_with_deref: ops.first() == Some(&"DW_OP_deref"),
+            is_deref: ops == ["DW_OP_deref"],
+            fragment_bits,
+        }
+    }
+}
+
+/// Per-function state for debug-info conversion; `None` when the function
+/// has no debug info (then nothing here runs).
+pub struct DebugInfo {
+    context: LLVMContextRef,
+    module: LLVMModuleRef,
+    data_layout: LLVMTargetDataRef,
+    dbg_value: Option<(LLVMValueRef, LLVMTypeRef)>,
+    builder: LLVMBuilderRef,
+    declare_id: u32,
+    value_id: u32,
+    /// (phi, declare) pairs already described.
+    described_phis: HashSet<(LLVMValueRef, LLVMValueRef)>,
+}
+
+impl DebugInfo {
+    /// # Safety
+    /// `function` is a defined function.
+    pub unsafe fn for_function(function: LLVMValueRef) -> Option<Self> {
+        if LLVMGetSubprogram(function).is_null() {
+            return None;
+        }
+        let module = LLVMGetGlobalParent(function);
+        let context = LLVMGetModuleContext(module);
+        Some(DebugInfo {
+            context,
+            module,
+            data_layout: LLVMGetModuleDataLayout(module),
+            dbg_value: None,
+            builder: LLVMCreateBuilderInContext(context),
+            declare_id: ir::intrinsic_id("llvm.dbg.declare"),
+            value_id: ir::intrinsic_id("llvm.dbg.value"),
+            described_phis: HashSet::new(),
+        })
+    }
+
+    /// The declares and deref-reading values that describe `alloca`.
+    ///
+    /// # Safety
+    /// `alloca` is live.
+    pub unsafe fn users_of(&self, alloca: LLVMValueRef) -> DebugUsers {
+        let wrapper = LLVMMetadataAsValue(self.context, LLVMValueAsMetadata(alloca));
+        let mut users = DebugUsers::default();
+        for user in ir::users(wrapper) {
+            if ir::opcode(user) != Some(LLVMOpcode::LLVMCall) || LLVMGetOperand(user, 0) != wrapper
+            {
+                continue;
+            }
+            let id = ir::called_intrinsic_id(user);
+            if id == self.declare_id && !users.declares.contains(&user) {
+                users.declares.push(user);
+            } else if id == self.value_id
+                && self.expression(user).starts_with_deref
+                && !users.deref_values.contains(&user)
+            {
+                users.deref_values.push(user);
+            }
+        }
+        users
+    }
+
+    unsafe fn expression(&self, intrinsic: LLVMValueRef) -> Expression {
+        let text = LLVMPrintValueToString(LLVMGetOperand(intrinsic, 2));
+        let parsed = Expression::parse(&CStr::from_ptr(text).to_string_lossy());
+        LLVMDisposeMessage(text);
+        parsed
+    }
+
+    /// Whether a value of type `ty` describes all of the variable (LLVM's
+    /// `valueCoversEntireFragment`, see the module doc).
+    unsafe fn covers(&self, ty: LLVMTypeRef, declare: LLVMValueRef, alloca: LLVMValueRef) -> bool {
+        let value_bits = LLVMABISizeOfType(self.data_layout, ty) * 8;
+        let variable_bits = match self.expression(declare).fragment_bits {
+            Some(bits) => bits,
+            None => LLVMABISizeOfType(self.data_layout, LLVMGetAllocatedType(alloca)) * 8,
+        };
+        value_bits >= variable_bits
+    }
+
+    /// `dbg.value(value)` for every declare, before the store being removed.
+    ///
+    /// # Safety
+    /// `store` stores into `alloca`, which `users` describe.
+    pub unsafe fn describe_store(
+        &mut self,
+        users: &DebugUsers,
+        alloca: LLVMValueRef,
+        store: LLVMValueRef,
+    ) {
+        for &declare in &users.declares {
+            let mut value = LLVMGetOperand(store, 0);
+            let expr = self.expression(declare);
+            let convertible = expr.is_deref
+                || (!expr.starts_with_deref && self.covers(LLVMTypeOf(value), declare, alloca));
+            if !convertible {
+                // A store to part of the variable: say that nothing is known.
+                value = LLVMGetUndef(LLVMTypeOf(value));
+            }
+            self.insert_dbg_value(value, declare, store);
+        }
+    }
+
+    /// `dbg.value(phi)` for every declare, at the top of the phi's block.
+    ///
+    /// # Safety
+    /// `phi` is a new phi for `alloca`, which `users` describe.
+    pub unsafe fn describe_phi(
+        &mut self,
+        users: &DebugUsers,
+        alloca: LLVMValueRef,
+        phi: LLVMValueRef,
+    ) {
+        for &declare in &users.declares {
+            if !self.described_phis.insert((phi, declare))
+                || !self.covers(LLVMTypeOf(phi), declare, alloca)
+            {
+                continue;
+            }
+            let first_non_phi = ir::instructions(LLVMGetInstructionParent(phi))
+                .find(|&i| ir::opcode(i) != Some(LLVMOpcode::LLVMPHI));
+            if let Some(before) = first_non_phi {
+                self.insert_dbg_value(phi, declare, before);
+            }
+        }
+    }
+
+    /// Erases the declares and deref-reading values of a promoted alloca.
+    ///
+    /// # Safety
+    /// The alloca they describe is being deleted.
+    pub unsafe fn erase(&self, users: &DebugUsers) {
+        for &call in users.declares.iter().chain(&users.deref_values) {
+            if !LLVMGetInstructionParent(call).is_null() {
+                LLVMInstructionEraseFromParent(call);
+            }
+        }
+    }
+
+    /// An alloca deleted without promotion (no loads or stores): its
+    /// declares keep describing the variable as `ptr undef`, as LLVM leaves
+    /// them.
+    ///
+    /// # Safety
+    /// `users` describe `alloca`.
+    pub unsafe fn forget_address(&self, users: &DebugUsers, alloca: LLVMValueRef) {
+        let undef = LLVMGetUndef(LLVMTypeOf(alloca));
+        let location = LLVMMetadataAsValue(self.context, LLVMValueAsMetadata(undef));
+        for &declare in &users.declares {
+            LLVMSetOperand(declare, 0, location);
+        }
+    }
+
+    unsafe fn insert_dbg_value(
+        &mut self,
+        value: LLVMValueRef,
+        declare: LLVMValueRef,
+        before: LLVMValueRef,
+    ) {
+        let (function, ty) = self.dbg_value_intrinsic();
+        let mut args = [
+            LLVMMetadataAsValue(self.context, LLVMValueAsMetadata(value)),
+            LLVMGetOperand(declare, 1),
+            LLVMGetOperand(declare, 2),
+        ];
+        LLVMPositionBuilderBefore(self.builder, before);
+        let call = LLVMBuildCall2(
+            self.builder,
+            ty,
+            function,
+            args.as_mut_ptr(),
+            3,
+            c"".as_ptr(),
+        );
+        // LLVM's getDebugValueLoc: line 0 in the declaration's scope.
+        let declared_at = LLVMInstructionGetDebugLoc(declare);
+        if !declared_at.is_null() {
+            let location = LLVMDIBuilderCreateDebugLocation(
+                self.context,
+                0,
+                0,
+                LLVMDILocationGetScope(declared_at),
+                LLVMDILocationGetInlinedAt(declared_at),
+            );
+            LLVMInstructionSetDebugLoc(call, location);
+        }
+    }
+
+    unsafe fn dbg_value_intrinsic(&mut self) -> (LLVMValueRef, LLVMTypeRef) {
+        *self.dbg_value.get_or_insert_with(|| {
+            let function =
+                LLVMGetIntrinsicDeclaration(self.module, self.value_id, std::ptr::null_mut(), 0);
+            let ty = LLVMIntrinsicGetType(self.context, self.value_id, std::ptr::null_mut(), 0);
+            (function, ty)
+        })
+    }
+}
+
+impl Drop for DebugInfo {
+    fn drop(&mut self) {
+        // SAFETY: the builder was created in `for_function` and is not shared.
+        unsafe { LLVMDisposeBuilder(self.builder) };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expressions_are_read_from_their_printed_form() {
+        assert_eq!(
+            Expression::parse("metadata !DIExpression()"),
+            Expression::default()
+        );
+        let deref = Expression::parse("metadata !DIExpression(DW_OP_deref)");
+        assert!(deref.is_deref && deref.starts_with_deref);
+        let offset = Expression::parse("!DIExpression(DW_OP_deref, DW_OP_plus_uconst, 2)");
+        assert!(offset.starts_with_deref && !offset.is_deref);
+        let fragment = Expression::parse("!DIExpression(DW_OP_LLVM_fragment, 32, 16)");
+        assert_eq!(fragment.fragment_bits, Some(16));
+        assert!(!fragment.starts_with_deref);
+    }
+}

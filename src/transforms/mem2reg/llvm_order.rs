@@ -1,0 +1,78 @@
+//! The order in which LLVM 19's `RenamePass` walks CFG edges, which is the
+//! order of the incoming entries of the phis it fills (compat mode only).
+//!
+//! LLVM walks the CFG depth-first from the entry with a worklist of
+//! (block, predecessor) pairs: on reaching a block through an edge it adds
+//! that predecessor's entries to the block's new phis (once per parallel
+//! edge), stops if the block was visited, and otherwise continues in place
+//! with the block's first successor while pushing the other distinct
+//! successors, in order, to be popped last-in first-out.
+//!
+//! The *values* on each edge do not depend on the walk (they are the
+//! reaching definitions the dominator-tree renamer computes); only the order
+//! of the entries does, and that is what this module reproduces.
+
+use crate::analysis::cfg::{Block, Cfg};
+
+/// For every block, its reachable predecessors in the order LLVM's renamer
+/// reaches the block from them (each distinct predecessor once).
+pub fn edge_order(cfg: &Cfg) -> Vec<Vec<Block>> {
+    let n = cfg.num_blocks();
+    let mut order: Vec<Vec<Block>> = vec![Vec::new(); n];
+    if n == 0 {
+        return order;
+    }
+    let mut visited = vec![false; n];
+    let mut worklist: Vec<(Block, Option<Block>)> = vec![(cfg.entry(), None)];
+    while let Some((mut block, mut pred)) = worklist.pop() {
+        loop {
+            if let Some(p) = pred {
+                order[block].push(p);
+            }
+            if visited[block] {
+                break;
+            }
+            visited[block] = true;
+            let mut distinct: Vec<Block> = Vec::new();
+            for &s in cfg.succs(block) {
+                if !distinct.contains(&s) {
+                    distinct.push(s);
+                }
+            }
+            let Some((&first, rest)) = distinct.split_first() else {
+                break;
+            };
+            for &s in rest {
+                worklist.push((s, Some(block)));
+            }
+            pred = Some(block);
+            block = first;
+        }
+    }
+    order
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_successor_is_followed_before_the_others() {
+        // entry(0) -> t(1), m(2); t -> m. LLVM reaches m from t first.
+        let cfg = Cfg::from_edges(3, &[(0, 1), (0, 2), (1, 2)]);
+        assert_eq!(edge_order(&cfg)[2], vec![1, 0]);
+    }
+
+    #[test]
+    fn pushed_successors_are_popped_last_in_first_out() {
+        // entry(0) -> 1, 2, 3 (switch); each -> 4.
+        let cfg = Cfg::from_edges(5, &[(0, 1), (0, 2), (0, 3), (1, 4), (2, 4), (3, 4)]);
+        assert_eq!(edge_order(&cfg)[4], vec![1, 3, 2]);
+    }
+
+    #[test]
+    fn parallel_edges_count_once_and_unreachable_blocks_never() {
+        let cfg = Cfg::from_edges(3, &[(0, 1), (0, 1), (2, 1)]);
+        assert_eq!(edge_order(&cfg)[1], vec![0]);
+    }
+}
