@@ -316,7 +316,9 @@ pub(crate) struct Round<'a> {
 }
 
 impl<'a> Round<'a> {
-    fn new(
+    /// `pub(crate)`, like `summarise_accesses`: `pebble explain` shows the
+    /// pass's own summary.
+    pub(crate) fn new(
         fcfg: &'a FunctionCfg,
         dt: &'a DomTree,
         reachable: &'a [bool],
@@ -366,7 +368,7 @@ impl<'a> Round<'a> {
     /// Definition blocks and upward-exposed use blocks of every slot, from
     /// the slots' use lists; only blocks that both load and store a slot are
     /// scanned, each once, to see which access comes first.
-    unsafe fn summarise_accesses(&self) -> Vec<SlotAccesses> {
+    pub(crate) unsafe fn summarise_accesses(&self) -> Vec<SlotAccesses> {
         let mut out = Vec::with_capacity(self.allocas.len());
         let mut to_scan: HashMap<Block, Vec<u32>> = HashMap::new();
         for (slot, &alloca) in self.allocas.iter().enumerate() {
