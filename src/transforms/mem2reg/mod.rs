@@ -145,7 +145,11 @@ impl<'a> Round<'a> {
         for &a in &allocas {
             promotable::remove_markers(a, intrinsics);
         }
-        let slot_of = allocas.iter().enumerate().map(|(i, &a)| (a, i as u32)).collect();
+        let slot_of = allocas
+            .iter()
+            .enumerate()
+            .map(|(i, &a)| (a, i as u32))
+            .collect();
         Round {
             function,
             fcfg,
@@ -222,7 +226,9 @@ impl<'a> Round<'a> {
                 pending[s as usize] = true;
             }
             for inst in ir::instructions(self.fcfg.blocks[b]) {
-                let Some((s, is_store)) = self.slot_accessed(inst) else { continue };
+                let Some((s, is_store)) = self.slot_accessed(inst) else {
+                    continue;
+                };
                 if !pending[s as usize] {
                     continue;
                 }
@@ -266,7 +272,10 @@ impl<'a> Round<'a> {
 /// Erases `llvm.dbg.declare` calls describing `alloca`. Debug intrinsics
 /// refer to a value through metadata, so they are users of the value's
 /// `MetadataAsValue` wrapper, not of the value.
-unsafe fn delete_debug_declares(alloca: LLVMValueRef) {
+///
+/// # Safety
+/// `alloca` is live.
+pub unsafe fn delete_debug_declares(alloca: LLVMValueRef) {
     let context = LLVMGetTypeContext(LLVMTypeOf(alloca));
     let wrapper = LLVMMetadataAsValue(context, LLVMValueAsMetadata(alloca));
     for user in ir::users(wrapper) {
