@@ -72,6 +72,12 @@ impl Layout {
         LLVMPreferredAlignmentOfType(self.td, ty) as u64
     }
 
+    /// # Safety
+    /// `ty` is a live struct type with more than `index` fields.
+    pub unsafe fn offset_of_element(&self, ty: LLVMTypeRef, index: u32) -> u64 {
+        LLVMOffsetOfElement(self.td, ty, index)
+    }
+
     /// Whether `ty` has a fixed size the layout can answer for (no scalable
     /// vectors, no target extension or opaque types).
     ///

@@ -11,8 +11,12 @@
 //!    (`rewrite::plan_partition`), rewrite every slice onto the new allocas
 //!    and erase the old one (`rewrite::Rewriter`). An alloca whose only
 //!    partition is itself, kept in memory, is left as it is: nothing to gain.
+//!    Before collecting, whole-aggregate loads and stores are unfolded into
+//!    per-field ones (`unfold`, LLVM's `AggLoadStoreRewriter`).
 //! 3. A copy whose other side is another entry alloca gave that alloca new
-//!    slices (loads/stores instead of one memcpy): it goes back on the list.
+//!    slices (loads/stores instead of one memcpy): it goes back on the list,
+//!    as do the new allocas (a copy within the old alloca became a copy
+//!    between two new ones, which can now be split).
 //! 4. Promotion by `mem2reg::promote_function` (not a copy of it): the new
 //!    scalar allocas and the function's plain scalar allocas, so the pass
 //!    can run instead of `pebble-mem2reg`.
@@ -38,6 +42,7 @@ pub mod layout;
 pub mod partition;
 pub mod rewrite;
 pub mod slices;
+pub mod unfold;
 
 use std::collections::HashSet;
 
@@ -161,6 +166,7 @@ impl Splitter {
             if promotable::check(alloca, &self.promo).is_ok() {
                 continue; // mem2reg's job
             }
+            unfold::unfold_aggregate_accesses(alloca, &self.layout);
             match slices::collect(alloca, &self.layout, &self.mem) {
                 Ok(uses) => {
                     if let Some(new) = self.split(alloca, uses) {
@@ -201,7 +207,10 @@ impl Splitter {
         let others = rewriter.rewrite(&uses, &slots);
         drop(rewriter);
         self.erase_alloca(alloca);
-        for other in others {
+        // The other sides of copies gained slices; the new allocas kept in
+        // memory may split further once their copies are between distinct
+        // allocas (promotable ones are skipped when popped).
+        for other in others.into_iter().chain(slots.iter().map(|s| s.alloca)) {
             self.enqueue(other);
         }
         Some(slots.len())

@@ -83,12 +83,20 @@ pub unsafe fn plan_partition(
 ) -> (LLVMTypeRef, Mode) {
     let ty = choose_type(layout, allocated, part, members, uses);
     let size = part.size();
+    if members
+        .iter()
+        .any(|&(i, _, _)| matches!(uses[i].access, Access::SelfCopy { .. }))
+    {
+        // Copied within the old alloca: a memcpy between the new allocas
+        // for now, split again when they are revisited.
+        return (ty, Mode::Memory);
+    }
     if layout.plain_bits(ty) == Some(8 * size) && scalar_viable(layout, part, members, uses) {
         return (ty, Mode::Scalar { bits: 8 * size });
     }
     let all_whole_same_type = members.iter().all(|&(i, b, e)| {
         let u = &uses[i];
-        !u.splittable() && b == part.begin && e == part.end && u.ty == ty
+        u.is_load_or_store() && b == part.begin && e == part.end && u.ty == ty
     });
     if all_whole_same_type {
         (ty, Mode::Typed)
@@ -112,7 +120,7 @@ unsafe fn choose_type(
     let mut widest_int: Option<(u32, LLVMTypeRef)> = None;
     for &(i, b, e) in members {
         let u = &uses[i];
-        if u.splittable() || b != part.begin || e != part.end || u.begin != b {
+        if !u.is_load_or_store() || b != part.begin || e != part.end || u.begin != b {
             continue;
         }
         if LLVMGetTypeKind(u.ty) == LLVMTypeKind::LLVMIntegerTypeKind {
@@ -166,7 +174,7 @@ unsafe fn scalar_viable(
         let u = &uses[i];
         let whole = b == part.begin && e == part.end;
         all_whole &= whole;
-        if u.splittable() {
+        if !u.is_load_or_store() {
             continue;
         }
         let Some(bits) = layout.plain_bits(u.ty) else {
@@ -271,12 +279,41 @@ impl<'a> Rewriter<'a> {
                     others.push(super::slices::base_of(other));
                 }
                 LLVMInstructionEraseFromParent(u.inst);
+            } else if let Access::SelfCopy {
+                into,
+                partner,
+                is_move,
+            } = u.access
+            {
+                // Done once, from the destination side.
+                if into {
+                    let len = u.end - u.begin;
+                    let src = overlapping(&parts, partner, partner + len).start;
+                    let dst = &slots[range.start];
+                    LLVMPositionBuilderBefore(self.builder, u.inst);
+                    let rel_dst = u.begin - dst.part.begin;
+                    let rel_src = partner - slots[src].part.begin;
+                    let d = self.slot_ptr(dst, rel_dst);
+                    let s = self.slot_ptr(&slots[src], rel_src);
+                    let da = common_alignment(dst.align, rel_dst);
+                    let sa = common_alignment(slots[src].align, rel_src);
+                    let len = LLVMConstInt(self.i64, len, 0);
+                    if is_move {
+                        LLVMBuildMemMove(self.builder, d, da as u32, s, sa as u32, len);
+                    } else {
+                        LLVMBuildMemCpy(self.builder, d, da as u32, s, sa as u32, len);
+                    }
+                    LLVMInstructionEraseFromParent(u.inst);
+                }
             } else {
                 debug_assert_eq!(range.len(), 1);
                 self.rewrite_access(u, &slots[range.start]);
             }
         }
-        for &dead in &uses.dead {
+        let mut dead = uses.dead.clone();
+        dead.sort_unstable();
+        dead.dedup();
+        for &dead in &dead {
             LLVMInstructionEraseFromParent(dead);
         }
         for &derived in uses.derived.iter().rev() {
@@ -440,7 +477,9 @@ impl<'a> Rewriter<'a> {
                 let len = LLVMConstInt(self.i64, size, 0);
                 LLVMBuildMemSet(self.builder, here, byte, len, slot_align as u32);
             }
-            (_, Access::Load | Access::Store) => unreachable!("loads and stores are not split"),
+            (_, Access::Load | Access::Store | Access::SelfCopy { .. }) => {
+                unreachable!("only copies and sets are split")
+            }
         }
     }
 

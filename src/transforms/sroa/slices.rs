@@ -7,6 +7,8 @@
 //! * `llvm.memcpy`/`llvm.memmove` with a constant length, non-volatile, whose
 //!   other pointer is not derived from the same alloca — a splittable slice;
 //! * `llvm.memset` with a constant length, non-volatile — a splittable slice;
+//! * a memcpy/memmove between two ranges of the alloca itself: dead when
+//!   the ranges are the same, else two unsplittable slices (as in LLVM);
 //! * a GEP whose indices are all constant integers, or a pointer bitcast —
 //!   followed, its offset added;
 //! * `llvm.lifetime.start/end` — dropped when the alloca is split.
@@ -40,6 +42,14 @@ pub enum Access {
     Set {
         byte: LLVMValueRef,
     },
+    /// A memcpy/memmove between two distinct ranges of this alloca: two
+    /// unsplittable slices, one per side; `partner` is where the other
+    /// side begins.
+    SelfCopy {
+        into: bool,
+        partner: u64,
+        is_move: bool,
+    },
 }
 
 /// One slice with what rewriting it needs to know.
@@ -56,6 +66,11 @@ pub struct SliceUse {
 impl SliceUse {
     pub fn splittable(&self) -> bool {
         matches!(self.access, Access::Copy { .. } | Access::Set { .. })
+    }
+
+    /// A load or a store (not a memory intrinsic).
+    pub fn is_load_or_store(&self) -> bool {
+        matches!(self.access, Access::Load | Access::Store)
     }
 }
 
@@ -94,7 +109,7 @@ pub enum Escape {
     VariableIndex,
     Volatile,
     OutOfBounds,
-    /// A memcpy/memmove between two parts of the alloca.
+    /// A memcpy/memmove between parts of the alloca we could not pair up.
     CopyWithinItself,
     /// Any other user: a call, a comparison, a cast to an integer, a phi...
     OtherUser,
@@ -150,6 +165,7 @@ pub unsafe fn collect(
 ) -> Result<AllocaUses, Escape> {
     let size = static_size(alloca, layout).ok_or(Escape::NotStatic)?;
     let mut out = AllocaUses::default();
+    let mut self_copies = Vec::new();
     let mut stack: Vec<(LLVMValueRef, i64)> = vec![(alloca, 0)];
     while let Some((ptr, offset)) = stack.pop() {
         for user in ir::users(ptr) {
@@ -159,6 +175,7 @@ pub unsafe fn collect(
                 layout,
                 intr,
                 out: &mut out,
+                self_copies: &mut self_copies,
             };
             if let Some(derived) = walker.visit(user, ptr, offset)? {
                 out.derived.push(user);
@@ -166,7 +183,59 @@ pub unsafe fn collect(
             }
         }
     }
+    pair_self_copies(&mut out, self_copies, size)?;
     Ok(out)
+}
+
+/// One side of a copy within the alloca, seen while walking.
+struct SelfCopySide {
+    call: LLVMValueRef,
+    into: bool,
+    offset: i64,
+    len: u64,
+    is_move: bool,
+}
+
+/// Matches the two sides of every copy within the alloca: the same range
+/// on both sides is a no-op (dead), distinct ranges are two unsplittable
+/// slices that know each other's offset.
+fn pair_self_copies(
+    out: &mut AllocaUses,
+    mut sides: Vec<SelfCopySide>,
+    size: u64,
+) -> Result<(), Escape> {
+    sides.sort_by_key(|s| (s.call as usize, !s.into));
+    for pair in sides.chunks(2) {
+        let [dst, src] = pair else {
+            return Err(Escape::CopyWithinItself);
+        };
+        if dst.call != src.call || !dst.into || src.into {
+            return Err(Escape::CopyWithinItself);
+        }
+        if dst.offset == src.offset {
+            out.dead.push(dst.call);
+            continue;
+        }
+        for (me, other) in [(dst, src), (src, dst)] {
+            let begin = u64::try_from(me.offset).map_err(|_| Escape::OutOfBounds)?;
+            let end = begin.checked_add(me.len).ok_or(Escape::OutOfBounds)?;
+            if end > size {
+                return Err(Escape::OutOfBounds);
+            }
+            out.uses.push(SliceUse {
+                inst: me.call,
+                access: Access::SelfCopy {
+                    into: me.into,
+                    partner: other.offset as u64,
+                    is_move: me.is_move,
+                },
+                begin,
+                end,
+                ty: std::ptr::null_mut(),
+            });
+        }
+    }
+    Ok(())
 }
 
 struct Walker<'a> {
@@ -175,6 +244,7 @@ struct Walker<'a> {
     layout: &'a Layout,
     intr: &'a MemIntrinsics,
     out: &'a mut AllocaUses,
+    self_copies: &'a mut Vec<SelfCopySide>,
 }
 
 impl Walker<'_> {
@@ -258,10 +328,26 @@ impl Walker<'_> {
         let access = if is_copy {
             let into = LLVMGetOperand(call, 0) == ptr;
             let other = LLVMGetOperand(call, if into { 1 } else { 0 });
-            if LLVMGetOperand(call, if into { 0 } else { 1 }) != ptr
-                || base_of(other) == self.alloca
-            {
-                return Err(Escape::CopyWithinItself);
+            if other == ptr {
+                // memcpy(p, p): a no-op; listed twice among the users.
+                if !self.out.dead.contains(&call) {
+                    self.out.dead.push(call);
+                }
+                return Ok(());
+            }
+            if base_of(other) == self.alloca {
+                if len > 0 {
+                    self.self_copies.push(SelfCopySide {
+                        call,
+                        into,
+                        offset,
+                        len,
+                        is_move: id == intr.memmove,
+                    });
+                } else if into {
+                    self.out.dead.push(call);
+                }
+                return Ok(());
             }
             Access::Copy {
                 into,
