@@ -145,11 +145,7 @@ impl<'a> Round<'a> {
         for &a in &allocas {
             promotable::remove_markers(a, intrinsics);
         }
-        let slot_of = allocas
-            .iter()
-            .enumerate()
-            .map(|(i, &a)| (a, i as u32))
-            .collect();
+        let slot_of = allocas.iter().enumerate().map(|(i, &a)| (a, i as u32)).collect();
         Round {
             function,
             fcfg,
@@ -226,9 +222,7 @@ impl<'a> Round<'a> {
                 pending[s as usize] = true;
             }
             for inst in ir::instructions(self.fcfg.blocks[b]) {
-                let Some((s, is_store)) = self.slot_accessed(inst) else {
-                    continue;
-                };
+                let Some((s, is_store)) = self.slot_accessed(inst) else { continue };
                 if !pending[s as usize] {
                     continue;
                 }
