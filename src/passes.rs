@@ -50,7 +50,10 @@ impl PassInfo {
 }
 
 /// Every pass the plugin registers. Add a pass here and nowhere else.
-pub static PASSES: &[PassInfo] = &[crate::transforms::mem2reg::PASS];
+pub static PASSES: &[PassInfo] = &[
+    crate::transforms::mem2reg::PASS,
+    crate::transforms::sroa::PASS,
+];
 
 pub fn find(name: &str) -> Option<&'static PassInfo> {
     PASSES.iter().find(|p| p.name == name)

@@ -453,3 +453,15 @@ impl<'a> Round<'a> {
         }
     }
 }
+
+/// Erases the debug declarations of `alloca` (and the `dbg.value`s that read
+/// through its address), for passes that delete an alloca they split.
+///
+/// # Safety
+/// `alloca` is a live instruction of a defined function.
+pub unsafe fn delete_debug_declares(alloca: LLVMValueRef) {
+    let function = LLVMGetBasicBlockParent(LLVMGetInstructionParent(alloca));
+    if let Some(debug) = DebugInfo::for_function(function) {
+        debug.erase(&debug.users_of(alloca));
+    }
+}

@@ -1,0 +1,229 @@
+//! `pebble-sroa`: scalar replacement of aggregates, then promotion
+//! (Definition 16.4.4 and Algorithm 16.4.5 of the seed,
+//! `../shared/seeds/001_*.txt`; the driver follows LLVM 19's
+//! `SROA::runSROA` in `llvm/lib/Transforms/Scalar/SROA.cpp`).
+//!
+//! 1. Worklist: the entry-block allocas that `pebble-mem2reg` cannot
+//!    promote as they are, taken last first (as LLVM pops its worklist).
+//! 2. For each: collect its slices (`slices`; an escape leaves it alone),
+//!    form partitions by the sweep (`partition`), give each partition a
+//!    type and a mode and a new alloca named `<old>.sroa.<byte offset>`
+//!    (`rewrite::plan_partition`), rewrite every slice onto the new allocas
+//!    and erase the old one (`rewrite::Rewriter`). An alloca whose only
+//!    partition is itself, kept in memory, is left as it is: nothing to gain.
+//!    Before collecting, whole-aggregate loads and stores are unfolded into
+//!    per-field ones (`unfold`, LLVM's `AggLoadStoreRewriter`).
+//! 3. A copy whose other side is another entry alloca gave that alloca new
+//!    slices (loads/stores instead of one memcpy): it goes back on the list,
+//!    as do the new allocas (a copy within the old alloca became a copy
+//!    between two new ones, which can now be split).
+//! 4. Promotion by `mem2reg::promote_function` (not a copy of it): the new
+//!    scalar allocas and the function's plain scalar allocas, so the pass
+//!    can run instead of `pebble-mem2reg`.
+//! 5. Allocas left alone because their address was stored to memory are
+//!    tried again when promotion changed something (promoting the slot
+//!    that held the address can turn it into direct uses), as LLVM's
+//!    `PostPromotionWorklist`.
+//!
+//! Termination: every rewrite either replaces an alloca by strictly smaller
+//! ones or by promotable ones, which leave the worklist; each later round
+//! needs a promotion, which removes an alloca.
+//!
+//! Differences from LLVM's `sroa`: no speculation of loads through
+//! `select`/`phi`, no pre-splitting of loads and stores that straddle
+//! partitions, no vector promotion, no splitting of copies within one
+//! alloca, out-of-bounds slices leave the alloca alone (LLVM deletes them as
+//! undefined behaviour), and the name suffix is the partition's byte offset
+//! (LLVM's is the index of its first slice, which is often the same).
+//! Debug declarations of a split alloca are dropped, not split into
+//! fragments.
+
+pub mod layout;
+pub mod partition;
+pub mod rewrite;
+pub mod slices;
+pub mod unfold;
+
+use std::collections::HashSet;
+
+use llvm_sys::core::*;
+use llvm_sys::debuginfo::LLVMGetSubprogram;
+use llvm_sys::prelude::*;
+use llvm_sys::LLVMOpcode;
+
+use crate::ir;
+use crate::passes::{Flags, Outcome, PassInfo};
+use crate::transforms::mem2reg::{self, promotable};
+use layout::Layout;
+use rewrite::{Mode, Rewriter};
+use slices::{Escape, MemIntrinsics};
+
+pub const PASS: PassInfo = PassInfo {
+    name: "pebble-sroa",
+    c_name: b"pebble-sroa\0",
+    params: &["stats"],
+    run: run_pass,
+};
+
+/// What the pass did to one function.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// Allocas in the entry block before the pass.
+    pub entry_allocas: usize,
+    /// Allocas replaced by per-partition allocas.
+    pub split: usize,
+    /// New allocas created for partitions.
+    pub slices: usize,
+    /// From `promote_function`, summed over rounds.
+    pub promoted: usize,
+    pub phis: usize,
+}
+
+unsafe fn run_pass(flags: Flags, function: LLVMValueRef) -> Result<Outcome, String> {
+    let report = sroa_function(function)?;
+    if flags.has(&PASS, "stats") && report.entry_allocas > 0 {
+        eprintln!(
+            "pebble-sroa: {}: split {} allocas into {} slices, promoted {} allocas, inserted {} phis",
+            ir::function_label(function),
+            report.split,
+            report.slices,
+            report.promoted,
+            report.phis
+        );
+    }
+    Ok(if report.split > 0 || report.promoted > 0 {
+        Outcome::ChangedKeepingCfg
+    } else {
+        Outcome::Unchanged
+    })
+}
+
+/// Splits and promotes the entry-block allocas of `function`.
+///
+/// # Safety
+/// `function` is a defined function of a live module that verifies.
+pub unsafe fn sroa_function(function: LLVMValueRef) -> Result<Report, String> {
+    let allocas = mem2reg::entry_allocas(function);
+    let mut report = Report {
+        entry_allocas: allocas.len(),
+        ..Report::default()
+    };
+    if allocas.is_empty() {
+        return Ok(report);
+    }
+    let mut splitter = Splitter {
+        layout: Layout::of_function(function),
+        mem: MemIntrinsics::lookup(),
+        promo: promotable::Intrinsics::lookup(),
+        entry: LLVMGetEntryBasicBlock(function),
+        has_debug_info: !LLVMGetSubprogram(function).is_null(),
+        worklist: Vec::new(),
+        queued: HashSet::new(),
+        address_stored: Vec::new(),
+    };
+    for a in allocas {
+        splitter.enqueue(a);
+    }
+    loop {
+        splitter.drain(&mut report);
+        let promoted = mem2reg::promote_function(function, &mem2reg::Options::default())?;
+        report.promoted += promoted.promoted;
+        report.phis += promoted.phis;
+        if promoted.promoted == 0 || splitter.address_stored.is_empty() {
+            return Ok(report);
+        }
+        for a in std::mem::take(&mut splitter.address_stored) {
+            splitter.enqueue(a);
+        }
+    }
+}
+
+struct Splitter {
+    layout: Layout,
+    mem: MemIntrinsics,
+    promo: promotable::Intrinsics,
+    entry: LLVMBasicBlockRef,
+    has_debug_info: bool,
+    /// Popped from the back; `queued` mirrors it.
+    worklist: Vec<LLVMValueRef>,
+    queued: HashSet<LLVMValueRef>,
+    /// Allocas left alone because their address is stored somewhere.
+    address_stored: Vec<LLVMValueRef>,
+}
+
+impl Splitter {
+    unsafe fn enqueue(&mut self, value: LLVMValueRef) {
+        let is_entry_alloca = ir::opcode(value) == Some(LLVMOpcode::LLVMAlloca)
+            && LLVMGetInstructionParent(value) == self.entry;
+        if is_entry_alloca && self.queued.insert(value) {
+            self.worklist.push(value);
+        }
+    }
+
+    unsafe fn drain(&mut self, report: &mut Report) {
+        while let Some(alloca) = self.worklist.pop() {
+            self.queued.remove(&alloca);
+            if promotable::check(alloca, &self.promo).is_ok() {
+                continue; // mem2reg's job
+            }
+            unfold::unfold_aggregate_accesses(alloca, &self.layout);
+            match slices::collect(alloca, &self.layout, &self.mem) {
+                Ok(uses) => {
+                    if let Some(new) = self.split(alloca, uses) {
+                        report.split += 1;
+                        report.slices += new;
+                    }
+                }
+                Err(Escape::AddressStored) => {
+                    if !self.address_stored.contains(&alloca) {
+                        self.address_stored.push(alloca);
+                    }
+                }
+                Err(_) => {}
+            }
+        }
+    }
+
+    /// Splits one alloca; `None` when that would gain nothing. Returns the
+    /// number of new allocas.
+    unsafe fn split(&mut self, alloca: LLVMValueRef, uses: slices::AllocaUses) -> Option<usize> {
+        let mut sl = uses.slices();
+        let parts = partition::partitions(&mut sl);
+        let members = rewrite::members_of(&parts, &uses);
+        let allocated = LLVMGetAllocatedType(alloca);
+        let plans: Vec<_> = parts
+            .iter()
+            .zip(&members)
+            .map(|(&p, m)| rewrite::plan_partition(&self.layout, allocated, p, m, &uses.uses))
+            .collect();
+        let size = self.layout.alloc_size(allocated);
+        if let [(_, Mode::Memory)] = plans[..] {
+            if parts[0].begin == 0 && parts[0].end == size {
+                return None;
+            }
+        }
+        let rewriter = Rewriter::new(&self.layout);
+        let slots = rewriter.create_slots(alloca, &parts, &plans);
+        let others = rewriter.rewrite(&uses, &slots);
+        drop(rewriter);
+        self.erase_alloca(alloca);
+        // The other sides of copies gained slices; the new allocas kept in
+        // memory may split further once their copies are between distinct
+        // allocas (promotable ones are skipped when popped).
+        for other in others.into_iter().chain(slots.iter().map(|s| s.alloca)) {
+            self.enqueue(other);
+        }
+        Some(slots.len())
+    }
+
+    unsafe fn erase_alloca(&mut self, alloca: LLVMValueRef) {
+        self.address_stored.retain(|&a| a != alloca);
+        if self.queued.remove(&alloca) {
+            self.worklist.retain(|&a| a != alloca);
+        }
+        if self.has_debug_info {
+            mem2reg::delete_debug_declares(alloca);
+        }
+        LLVMInstructionEraseFromParent(alloca);
+    }
+}

@@ -1,0 +1,632 @@
+//! Replacing one splittable alloca by one new alloca per partition, and
+//! rewriting every slice onto them (the second half of Algorithm 16.4.5).
+//!
+//! Each partition gets a type and a mode (`plan_partition`, LLVM 19's
+//! `rewritePartition` rules):
+//! * the type is the common type of the loads/stores that cover the whole
+//!   partition; else the natural type of those bytes in the allocated type
+//!   (`Layout::type_partition`); else the widest whole-partition integer;
+//!   an integer `iN` replaces no type or an array of integers when `iN` is
+//!   a native width; `[N x i8]` is the last resort;
+//! * `Scalar`: the type is a plain bag of bits (`Layout::plain_bits`) and
+//!   every slice can become a load/store of the whole new alloca: whole
+//!   accesses through a bitcast/`ptrtoint`/`inttoptr`, partial integer
+//!   accesses and partial copy pieces through shifts, masks, `trunc` and
+//!   `zext` ("integer widening", allowed as in LLVM only when some access
+//!   covers the whole partition). The new alloca is then promotable.
+//! * `Typed`: a non-plain type (aggregate, vector, `i1`) that every slice
+//!   loads or stores whole: only the pointer changes. Promotable too.
+//! * `Memory`: anything else. Every slice keeps its kind of memory access,
+//!   moved to the new alloca at the same relative offset; the new alloca
+//!   stays. Correct whatever the slices are, only not promotable.
+//!
+//! Invariant (the seed's): after rewriting a use, the bytes it reads or
+//! writes are exactly the bytes of the new allocas covering its slice, at
+//! the same relative offsets; memcpy/memset pieces go partition by
+//! partition, and a copy's other side is never this alloca (`slices`
+//! rejects that), so the order of pieces does not matter.
+
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+use llvm_sys::LLVMTypeKind;
+
+use super::layout::{common_alignment, Layout};
+use super::partition::{overlapping, piece, Partition};
+use super::slices::{Access, AllocaUses, SliceUse};
+use crate::ir;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// A plain type of `bits` bits; every access converted to a whole one.
+    Scalar {
+        bits: u64,
+    },
+    Typed,
+    Memory,
+}
+
+/// The new alloca of one partition.
+pub struct NewSlot {
+    pub part: Partition,
+    pub alloca: LLVMValueRef,
+    pub ty: LLVMTypeRef,
+    pub mode: Mode,
+    pub align: u64,
+    pub name: String,
+}
+
+/// The uses of one partition: (index into `AllocaUses::uses`, piece).
+type Members = Vec<(usize, u64, u64)>;
+
+/// Which uses touch which partition, with the piece each one touches.
+pub fn members_of(parts: &[Partition], uses: &AllocaUses) -> Vec<Members> {
+    let mut members = vec![Vec::new(); parts.len()];
+    for (i, u) in uses.uses.iter().enumerate() {
+        for p in overlapping(parts, u.begin, u.end) {
+            let (b, e) = piece(&parts[p], u.begin, u.end);
+            members[p].push((i, b, e));
+        }
+    }
+    members
+}
+
+/// The type and mode of one partition's new alloca.
+///
+/// # Safety
+/// The uses are live.
+pub unsafe fn plan_partition(
+    layout: &Layout,
+    allocated: LLVMTypeRef,
+    part: Partition,
+    members: &Members,
+    uses: &[SliceUse],
+) -> (LLVMTypeRef, Mode) {
+    let ty = choose_type(layout, allocated, part, members, uses);
+    let size = part.size();
+    if members
+        .iter()
+        .any(|&(i, _, _)| matches!(uses[i].access, Access::SelfCopy { .. }))
+    {
+        // Copied within the old alloca: a memcpy between the new allocas
+        // for now, split again when they are revisited.
+        return (ty, Mode::Memory);
+    }
+    if layout.plain_bits(ty) == Some(8 * size) && scalar_viable(layout, part, members, uses) {
+        return (ty, Mode::Scalar { bits: 8 * size });
+    }
+    let all_whole_same_type = members.iter().all(|&(i, b, e)| {
+        let u = &uses[i];
+        u.is_load_or_store() && b == part.begin && e == part.end && u.ty == ty
+    });
+    if all_whole_same_type {
+        (ty, Mode::Typed)
+    } else {
+        (ty, Mode::Memory)
+    }
+}
+
+unsafe fn choose_type(
+    layout: &Layout,
+    allocated: LLVMTypeRef,
+    part: Partition,
+    members: &Members,
+    uses: &[SliceUse],
+) -> LLVMTypeRef {
+    let size = part.size();
+    // LLVM's findCommonType: the types of the loads/stores covering the
+    // whole partition, and the widest integer among them.
+    let mut common: Option<LLVMTypeRef> = None;
+    let mut is_common = true;
+    let mut widest_int: Option<(u32, LLVMTypeRef)> = None;
+    for &(i, b, e) in members {
+        let u = &uses[i];
+        if !u.is_load_or_store() || b != part.begin || e != part.end || u.begin != b {
+            continue;
+        }
+        if LLVMGetTypeKind(u.ty) == LLVMTypeKind::LLVMIntegerTypeKind {
+            let w = LLVMGetIntTypeWidth(u.ty);
+            if !w.is_multiple_of(8) || (w / 8) as u64 > size {
+                continue;
+            }
+            if widest_int.is_none_or(|(best, _)| best < w) {
+                widest_int = Some((w, u.ty));
+            }
+        }
+        match common {
+            Some(t) if t != u.ty => is_common = false,
+            _ => common = Some(u.ty),
+        }
+    }
+    let mut ty = common
+        .filter(|&t| is_common && layout.alloc_size(t) >= size)
+        .or_else(|| layout.type_partition(allocated, part.begin, size))
+        .or_else(|| {
+            widest_int
+                .map(|(_, t)| t)
+                .filter(|&t| layout.alloc_size(t) >= size)
+        });
+    let int_array = |t: LLVMTypeRef| {
+        LLVMGetTypeKind(t) == LLVMTypeKind::LLVMArrayTypeKind
+            && LLVMGetTypeKind(LLVMGetElementType(t)) == LLVMTypeKind::LLVMIntegerTypeKind
+    };
+    if ty.is_none_or(int_array) && layout.is_legal_integer(8 * size) {
+        ty = Some(LLVMIntTypeInContext(layout.context, (8 * size) as u32));
+    }
+    ty.unwrap_or_else(|| LLVMArrayType2(LLVMInt8TypeInContext(layout.context), size))
+}
+
+/// Whether every member can become a whole load/store of a plain
+/// partition type: whole loads/stores of a plain type of the same width,
+/// copy/set pieces, and — only when some load/store covers the whole
+/// partition, or the partition holds nothing but the tails of copies and
+/// is a native integer width (LLVM's `isIntegerWideningViable`) — partial
+/// loads/stores of whole-byte integers and partial pieces.
+unsafe fn scalar_viable(
+    layout: &Layout,
+    part: Partition,
+    members: &Members,
+    uses: &[SliceUse],
+) -> bool {
+    let only_tails = members.iter().all(|&(i, _, _)| uses[i].begin < part.begin);
+    let mut whole_op = only_tails && layout.is_legal_integer(8 * part.size());
+    let mut all_whole = true;
+    for &(i, b, e) in members {
+        let u = &uses[i];
+        let whole = b == part.begin && e == part.end;
+        all_whole &= whole;
+        if !u.is_load_or_store() {
+            continue;
+        }
+        let Some(bits) = layout.plain_bits(u.ty) else {
+            return false;
+        };
+        if whole {
+            whole_op = true;
+            debug_assert_eq!(bits, 8 * part.size());
+        } else if LLVMGetTypeKind(u.ty) != LLVMTypeKind::LLVMIntegerTypeKind {
+            return false;
+        }
+    }
+    all_whole || whole_op
+}
+
+/// Rewrites an alloca's slices onto its partitions' new allocas, then
+/// erases the old uses, derived pointers and the alloca. Returns the new
+/// allocas.
+pub struct Rewriter<'a> {
+    layout: &'a Layout,
+    builder: LLVMBuilderRef,
+    i8: LLVMTypeRef,
+    i64: LLVMTypeRef,
+}
+
+impl Drop for Rewriter<'_> {
+    fn drop(&mut self) {
+        // SAFETY: the builder was created in `new` and is disposed once.
+        unsafe { LLVMDisposeBuilder(self.builder) }
+    }
+}
+
+impl<'a> Rewriter<'a> {
+    /// # Safety
+    /// `layout` belongs to a live module.
+    pub unsafe fn new(layout: &'a Layout) -> Self {
+        Rewriter {
+            layout,
+            builder: LLVMCreateBuilderInContext(layout.context),
+            i8: LLVMInt8TypeInContext(layout.context),
+            i64: LLVMInt64TypeInContext(layout.context),
+        }
+    }
+
+    /// Creates the new allocas, just before the old one.
+    ///
+    /// # Safety
+    /// `alloca` is live; `plans` has one entry per partition.
+    pub unsafe fn create_slots(
+        &self,
+        alloca: LLVMValueRef,
+        parts: &[Partition],
+        plans: &[(LLVMTypeRef, Mode)],
+    ) -> Vec<NewSlot> {
+        let base = ir::name(alloca);
+        let old_align = LLVMGetAlignment(alloca) as u64;
+        LLVMPositionBuilderBefore(self.builder, alloca);
+        parts
+            .iter()
+            .zip(plans)
+            .map(|(&part, &(ty, mode))| {
+                let known = common_alignment(old_align, part.begin);
+                let align = if known <= self.layout.abi_align(ty) {
+                    self.layout.pref_align(ty)
+                } else {
+                    known
+                };
+                let name = format!("{base}.sroa.{}", part.begin);
+                let new = LLVMBuildAlloca(self.builder, ty, c"".as_ptr());
+                ir::set_name(new, &name);
+                LLVMSetAlignment(new, align as u32);
+                NewSlot {
+                    part,
+                    alloca: new,
+                    ty,
+                    mode,
+                    align,
+                    name,
+                }
+            })
+            .collect()
+    }
+
+    /// Rewrites every use onto `slots` and erases the old uses, dead uses
+    /// and derived pointers (the caller erases the alloca). Returns the allocas found on the
+    /// other side of copies (they gained new slices: worth another look).
+    ///
+    /// # Safety
+    /// `uses` were collected from an alloca and nothing changed since;
+    /// `slots` were made from the partitions of those uses.
+    pub unsafe fn rewrite(&self, uses: &AllocaUses, slots: &[NewSlot]) -> Vec<LLVMValueRef> {
+        let parts: Vec<Partition> = slots.iter().map(|s| s.part).collect();
+        let mut others = Vec::new();
+        for u in &uses.uses {
+            let range = overlapping(&parts, u.begin, u.end);
+            if u.splittable() {
+                for p in range {
+                    let (b, e) = piece(&parts[p], u.begin, u.end);
+                    self.rewrite_piece(u, &slots[p], b, e);
+                }
+                if let Access::Copy { other, .. } = u.access {
+                    others.push(super::slices::base_of(other));
+                }
+                LLVMInstructionEraseFromParent(u.inst);
+            } else if let Access::SelfCopy {
+                into,
+                partner,
+                is_move,
+            } = u.access
+            {
+                // Done once, from the destination side.
+                if into {
+                    let len = u.end - u.begin;
+                    let src = overlapping(&parts, partner, partner + len).start;
+                    let dst = &slots[range.start];
+                    LLVMPositionBuilderBefore(self.builder, u.inst);
+                    let rel_dst = u.begin - dst.part.begin;
+                    let rel_src = partner - slots[src].part.begin;
+                    let d = self.slot_ptr(dst, rel_dst);
+                    let s = self.slot_ptr(&slots[src], rel_src);
+                    let da = common_alignment(dst.align, rel_dst);
+                    let sa = common_alignment(slots[src].align, rel_src);
+                    let len = LLVMConstInt(self.i64, len, 0);
+                    if is_move {
+                        LLVMBuildMemMove(self.builder, d, da as u32, s, sa as u32, len);
+                    } else {
+                        LLVMBuildMemCpy(self.builder, d, da as u32, s, sa as u32, len);
+                    }
+                    LLVMInstructionEraseFromParent(u.inst);
+                }
+            } else {
+                debug_assert_eq!(range.len(), 1);
+                self.rewrite_access(u, &slots[range.start]);
+            }
+        }
+        let mut dead = uses.dead.clone();
+        dead.sort_unstable();
+        dead.dedup();
+        for &dead in &dead {
+            LLVMInstructionEraseFromParent(dead);
+        }
+        for &derived in uses.derived.iter().rev() {
+            LLVMInstructionEraseFromParent(derived);
+        }
+        others
+    }
+
+    unsafe fn slot_ptr(&self, slot: &NewSlot, rel: u64) -> LLVMValueRef {
+        self.offset_ptr(slot.alloca, rel)
+    }
+
+    unsafe fn offset_ptr(&self, ptr: LLVMValueRef, offset: u64) -> LLVMValueRef {
+        if offset == 0 {
+            return ptr;
+        }
+        let mut idx = [LLVMConstInt(self.i64, offset, 0)];
+        LLVMBuildInBoundsGEP2(
+            self.builder,
+            self.i8,
+            ptr,
+            idx.as_mut_ptr(),
+            1,
+            c"".as_ptr(),
+        )
+    }
+
+    unsafe fn load(&self, ty: LLVMTypeRef, ptr: LLVMValueRef, align: u64) -> LLVMValueRef {
+        let v = LLVMBuildLoad2(self.builder, ty, ptr, c"".as_ptr());
+        LLVMSetAlignment(v, align as u32);
+        v
+    }
+
+    unsafe fn store(&self, value: LLVMValueRef, ptr: LLVMValueRef, align: u64) {
+        let s = LLVMBuildStore(self.builder, value, ptr);
+        LLVMSetAlignment(s, align as u32);
+    }
+
+    /// A load or store (unsplittable, inside the slot's partition).
+    unsafe fn rewrite_access(&self, u: &SliceUse, slot: &NewSlot) {
+        let rel = u.begin - slot.part.begin;
+        let size = u.end - u.begin;
+        let ptr_operand = if u.access == Access::Load { 0 } else { 1 };
+        match slot.mode {
+            Mode::Typed | Mode::Memory => {
+                LLVMPositionBuilderBefore(self.builder, u.inst);
+                LLVMSetOperand(u.inst, ptr_operand, self.slot_ptr(slot, rel));
+                LLVMSetAlignment(u.inst, common_alignment(slot.align, rel) as u32);
+            }
+            Mode::Scalar { bits } => {
+                LLVMPositionBuilderBefore(self.builder, u.inst);
+                let whole = size == slot.part.size();
+                if u.access == Access::Load {
+                    let v = self.load(slot.ty, slot.alloca, slot.align);
+                    let new = if whole {
+                        self.convert(v, u.ty)
+                    } else {
+                        self.extract(self.as_int(v, bits), bits, rel, size)
+                    };
+                    let name = ir::name(u.inst);
+                    LLVMReplaceAllUsesWith(u.inst, new);
+                    LLVMInstructionEraseFromParent(u.inst);
+                    if !name.is_empty() && ir::is_instruction(new) {
+                        ir::set_name(new, &name);
+                    }
+                } else {
+                    let value = LLVMGetOperand(u.inst, 0);
+                    let new = if whole {
+                        self.convert(value, slot.ty)
+                    } else {
+                        self.insert_into_slot(slot, bits, value, rel, size)
+                    };
+                    self.store(new, slot.alloca, slot.align);
+                    LLVMInstructionEraseFromParent(u.inst);
+                }
+            }
+        }
+    }
+
+    /// The piece `[b, e)` of a memcpy/memmove/memset in the slot's partition.
+    unsafe fn rewrite_piece(&self, u: &SliceUse, slot: &NewSlot, b: u64, e: u64) {
+        LLVMPositionBuilderBefore(self.builder, u.inst);
+        let rel = b - slot.part.begin;
+        let size = e - b;
+        let other_offset = b - u.begin;
+        let whole = size == slot.part.size();
+        let slot_align = common_alignment(slot.align, rel);
+        match (slot.mode, u.access) {
+            (
+                Mode::Scalar { bits },
+                Access::Copy {
+                    into,
+                    other,
+                    other_align,
+                    ..
+                },
+            ) => {
+                let other_ptr = self.offset_ptr(other, other_offset);
+                let other_align = common_alignment(other_align, other_offset);
+                let piece_ty = if whole {
+                    slot.ty
+                } else {
+                    LLVMIntTypeInContext(self.layout.context, (8 * size) as u32)
+                };
+                if into {
+                    let v = self.load(piece_ty, other_ptr, other_align);
+                    if ir::is_instruction(v) {
+                        ir::set_name(v, &format!("{}.{rel}.copyload", slot.name));
+                    }
+                    let new = if whole {
+                        v
+                    } else {
+                        self.insert_into_slot(slot, bits, v, rel, size)
+                    };
+                    self.store(new, slot.alloca, slot.align);
+                } else {
+                    let v = self.load(slot.ty, slot.alloca, slot.align);
+                    let out = if whole {
+                        v
+                    } else {
+                        self.extract(self.as_int(v, bits), bits, rel, size)
+                    };
+                    self.store(out, other_ptr, other_align);
+                }
+            }
+            (Mode::Scalar { bits }, Access::Set { byte }) => {
+                let new = if whole {
+                    self.int_to(self.splat(byte, bits), slot.ty)
+                } else {
+                    let v = self.splat(byte, 8 * size);
+                    self.insert_into_slot(slot, bits, v, rel, size)
+                };
+                self.store(new, slot.alloca, slot.align);
+            }
+            (
+                _,
+                Access::Copy {
+                    into,
+                    other,
+                    other_align,
+                    is_move,
+                },
+            ) => {
+                let here = self.slot_ptr(slot, rel);
+                let there = self.offset_ptr(other, other_offset);
+                let there_align = common_alignment(other_align, other_offset);
+                let len = LLVMConstInt(self.i64, size, 0);
+                let (dst, da, src, sa) = if into {
+                    (here, slot_align, there, there_align)
+                } else {
+                    (there, there_align, here, slot_align)
+                };
+                if is_move {
+                    LLVMBuildMemMove(self.builder, dst, da as u32, src, sa as u32, len);
+                } else {
+                    LLVMBuildMemCpy(self.builder, dst, da as u32, src, sa as u32, len);
+                }
+            }
+            (_, Access::Set { byte }) => {
+                let here = self.slot_ptr(slot, rel);
+                let len = LLVMConstInt(self.i64, size, 0);
+                LLVMBuildMemSet(self.builder, here, byte, len, slot_align as u32);
+            }
+            (_, Access::Load | Access::Store | Access::SelfCopy { .. }) => {
+                unreachable!("only copies and sets are split")
+            }
+        }
+    }
+
+    /// Loads the slot as `iN`, puts the `8 * size`-bit integer `value` at
+    /// byte `rel`, and returns the result converted back to the slot type.
+    unsafe fn insert_into_slot(
+        &self,
+        slot: &NewSlot,
+        bits: u64,
+        value: LLVMValueRef,
+        rel: u64,
+        size: u64,
+    ) -> LLVMValueRef {
+        let old = self.as_int(self.load(slot.ty, slot.alloca, slot.align), bits);
+        let merged = self.insert(old, bits, value, rel, size);
+        self.int_to(merged, slot.ty)
+    }
+
+    /// Bit position of byte range `[rel, rel + size)` inside an `N`-bit
+    /// integer holding the partition, by the target's byte order.
+    fn shift_of(&self, bits: u64, rel: u64, size: u64) -> u64 {
+        if self.layout.little_endian {
+            8 * rel
+        } else {
+            bits - 8 * (rel + size)
+        }
+    }
+
+    unsafe fn int_ty(&self, bits: u64) -> LLVMTypeRef {
+        LLVMIntTypeInContext(self.layout.context, bits as u32)
+    }
+
+    /// `trunc (lshr v, shift)`: the `size` bytes at `rel` of `v: iN`.
+    unsafe fn extract(&self, v: LLVMValueRef, bits: u64, rel: u64, size: u64) -> LLVMValueRef {
+        let shift = self.shift_of(bits, rel, size);
+        let mut v = v;
+        if shift > 0 {
+            v = LLVMBuildLShr(
+                self.builder,
+                v,
+                LLVMConstInt(LLVMTypeOf(v), shift, 0),
+                c"".as_ptr(),
+            );
+        }
+        if 8 * size < bits {
+            v = LLVMBuildTrunc(self.builder, v, self.int_ty(8 * size), c"".as_ptr());
+        }
+        v
+    }
+
+    /// `(old & ~(mask << shift)) | (zext value << shift)`.
+    unsafe fn insert(
+        &self,
+        old: LLVMValueRef,
+        bits: u64,
+        value: LLVMValueRef,
+        rel: u64,
+        size: u64,
+    ) -> LLVMValueRef {
+        let ty = self.int_ty(bits);
+        let shift = self.shift_of(bits, rel, size);
+        let mut v = value;
+        if 8 * size < bits {
+            v = LLVMBuildZExt(self.builder, v, ty, c"".as_ptr());
+        }
+        if shift > 0 {
+            v = LLVMBuildShl(self.builder, v, LLVMConstInt(ty, shift, 0), c"".as_ptr());
+        }
+        if 8 * size == bits {
+            return v;
+        }
+        let field = low_ones(8 * size) << shift;
+        let keep = !field & low_ones(bits);
+        let masked = LLVMBuildAnd(self.builder, old, self.const_wide(ty, keep), c"".as_ptr());
+        LLVMBuildOr(self.builder, masked, v, c"".as_ptr())
+    }
+
+    /// An integer constant of up to 128 bits.
+    unsafe fn const_wide(&self, ty: LLVMTypeRef, value: u128) -> LLVMValueRef {
+        let words = [value as u64, (value >> 64) as u64];
+        LLVMConstIntOfArbitraryPrecision(ty, 2, words.as_ptr())
+    }
+
+    /// The byte `byte: i8` repeated to fill `bits` bits.
+    unsafe fn splat(&self, byte: LLVMValueRef, bits: u64) -> LLVMValueRef {
+        let ty = self.int_ty(bits);
+        if bits == 8 {
+            return byte;
+        }
+        let ones = (0..bits / 8).fold(0u128, |acc, _| (acc << 8) | 1);
+        let wide = LLVMBuildZExt(self.builder, byte, ty, c"".as_ptr());
+        LLVMBuildMul(self.builder, wide, self.const_wide(ty, ones), c"".as_ptr())
+    }
+
+    /// A plain value as the integer of its width.
+    unsafe fn as_int(&self, v: LLVMValueRef, bits: u64) -> LLVMValueRef {
+        let ty = LLVMTypeOf(v);
+        match LLVMGetTypeKind(ty) {
+            LLVMTypeKind::LLVMIntegerTypeKind => v,
+            LLVMTypeKind::LLVMPointerTypeKind => {
+                LLVMBuildPtrToInt(self.builder, v, self.int_ty(bits), c"".as_ptr())
+            }
+            _ => LLVMBuildBitCast(self.builder, v, self.int_ty(bits), c"".as_ptr()),
+        }
+    }
+
+    /// An integer as the plain type `ty` of the same width.
+    unsafe fn int_to(&self, v: LLVMValueRef, ty: LLVMTypeRef) -> LLVMValueRef {
+        match LLVMGetTypeKind(ty) {
+            LLVMTypeKind::LLVMIntegerTypeKind => v,
+            LLVMTypeKind::LLVMPointerTypeKind => {
+                LLVMBuildIntToPtr(self.builder, v, ty, c"".as_ptr())
+            }
+            _ => LLVMBuildBitCast(self.builder, v, ty, c"".as_ptr()),
+        }
+    }
+
+    /// A plain value as another plain type of the same width.
+    unsafe fn convert(&self, v: LLVMValueRef, to: LLVMTypeRef) -> LLVMValueRef {
+        let from = LLVMTypeOf(v);
+        if from == to {
+            return v;
+        }
+        let bits = self.layout.plain_bits(from).expect("plain source type");
+        self.int_to(self.as_int(v, bits), to)
+    }
+}
+
+/// `bits` low one bits (bits ≤ 128).
+fn low_ones(bits: u64) -> u128 {
+    if bits >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << bits) - 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::low_ones;
+
+    #[test]
+    fn low_ones_masks() {
+        assert_eq!(low_ones(8), 0xff);
+        assert_eq!(low_ones(64), u64::MAX as u128);
+        assert_eq!(low_ones(128), u128::MAX);
+        // The keep-mask of bytes [1, 2) of an i32: 0xffff00ff.
+        assert_eq!(!(low_ones(8) << 8) & low_ones(32), 0xffff_00ff);
+    }
+}

@@ -1,0 +1,448 @@
+//! The slices of one alloca (Definition 16.4.4): every use, followed through
+//! constant-offset GEPs, that reads or writes a constant byte range of it.
+//!
+//! Accepted uses of the alloca or of a pointer derived from it:
+//! * a non-volatile, non-atomic `load` — an unsplittable slice;
+//! * a non-volatile, non-atomic `store` *into* it — an unsplittable slice;
+//! * `llvm.memcpy`/`llvm.memmove` with a constant length, non-volatile, whose
+//!   other pointer is not derived from the same alloca — a splittable slice;
+//! * `llvm.memset` with a constant length, non-volatile — a splittable slice;
+//! * a memcpy/memmove between two ranges of the alloca itself: dead when
+//!   the ranges are the same, else two unsplittable slices (as in LLVM);
+//! * a GEP whose indices are all constant integers, or a pointer bitcast —
+//!   followed, its offset added;
+//! * `llvm.lifetime.start/end` — dropped when the alloca is split.
+//!
+//! Anything else is an escape (`Escape`), and the alloca is left alone: a
+//! call may read or write it in ways we do not see, a variable index may
+//! reach any byte, a volatile access must stay one access. A slice outside
+//! `[0, size)` is undefined behaviour that LLVM deletes; we leave such an
+//! alloca alone instead. Zero-length memory intrinsics are dead.
+
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+use llvm_sys::{LLVMAtomicOrdering, LLVMOpcode};
+
+use super::layout::Layout;
+use super::partition::Slice;
+use crate::ir;
+
+/// How a slice touches the alloca.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    Load,
+    Store,
+    /// `memcpy`/`memmove`; `into` when the alloca is the destination.
+    Copy {
+        into: bool,
+        other: LLVMValueRef,
+        other_align: u64,
+        is_move: bool,
+    },
+    Set {
+        byte: LLVMValueRef,
+    },
+    /// A memcpy/memmove between two distinct ranges of this alloca: two
+    /// unsplittable slices, one per side; `partner` is where the other
+    /// side begins.
+    SelfCopy {
+        into: bool,
+        partner: u64,
+        is_move: bool,
+    },
+}
+
+/// One slice with what rewriting it needs to know.
+#[derive(Clone, Copy, Debug)]
+pub struct SliceUse {
+    pub inst: LLVMValueRef,
+    pub access: Access,
+    pub begin: u64,
+    pub end: u64,
+    /// The loaded or stored type (null for memory intrinsics).
+    pub ty: LLVMTypeRef,
+}
+
+impl SliceUse {
+    pub fn splittable(&self) -> bool {
+        matches!(self.access, Access::Copy { .. } | Access::Set { .. })
+    }
+
+    /// A load or a store (not a memory intrinsic).
+    pub fn is_load_or_store(&self) -> bool {
+        matches!(self.access, Access::Load | Access::Store)
+    }
+}
+
+/// Every use of a splittable alloca.
+#[derive(Default)]
+pub struct AllocaUses {
+    pub uses: Vec<SliceUse>,
+    /// Derived pointers (GEPs and casts), parents before children.
+    pub derived: Vec<LLVMValueRef>,
+    /// Lifetime markers and zero-length memory intrinsics: erased.
+    pub dead: Vec<LLVMValueRef>,
+}
+
+impl AllocaUses {
+    /// The slices for `partition::partitions`, `id` = index into `uses`.
+    pub fn slices(&self) -> Vec<Slice> {
+        self.uses
+            .iter()
+            .enumerate()
+            .map(|(i, u)| Slice {
+                begin: u.begin,
+                end: u.end,
+                splittable: u.splittable(),
+                id: i as u32,
+            })
+            .collect()
+    }
+}
+
+/// Why an alloca cannot be split.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Escape {
+    /// Its address is stored to memory: promoting that memory may later
+    /// turn the loads of it into direct uses (LLVM's post-promotion list).
+    AddressStored,
+    VariableIndex,
+    Volatile,
+    OutOfBounds,
+    /// A memcpy/memmove between parts of the alloca we could not pair up.
+    CopyWithinItself,
+    /// Any other user: a call, a comparison, a cast to an integer, a phi...
+    OtherUser,
+    /// The alloca itself is not a fixed-size, single-element, address-space-0 one.
+    NotStatic,
+}
+
+/// Intrinsic IDs the slice builder recognises, looked up once per function.
+pub struct MemIntrinsics {
+    memcpy: u32,
+    memmove: u32,
+    memset: u32,
+    lifetime_start: u32,
+    lifetime_end: u32,
+}
+
+impl MemIntrinsics {
+    pub fn lookup() -> Self {
+        MemIntrinsics {
+            memcpy: ir::intrinsic_id("llvm.memcpy"),
+            memmove: ir::intrinsic_id("llvm.memmove"),
+            memset: ir::intrinsic_id("llvm.memset"),
+            lifetime_start: ir::intrinsic_id("llvm.lifetime.start"),
+            lifetime_end: ir::intrinsic_id("llvm.lifetime.end"),
+        }
+    }
+}
+
+/// The allocated size of a static alloca SROA may split.
+///
+/// # Safety
+/// `alloca` is a live alloca.
+pub unsafe fn static_size(alloca: LLVMValueRef, layout: &Layout) -> Option<u64> {
+    let count = LLVMGetOperand(alloca, 0);
+    let ty = LLVMGetAllocatedType(alloca);
+    let single = !LLVMIsAConstantInt(count).is_null() && LLVMConstIntGetZExtValue(count) == 1;
+    if !single || LLVMGetPointerAddressSpace(LLVMTypeOf(alloca)) != 0 || !layout.is_fixed_sized(ty)
+    {
+        return None;
+    }
+    let size = layout.alloc_size(ty);
+    (size > 0).then_some(size)
+}
+
+/// Collects the slices of `alloca`, or says why it escapes.
+///
+/// # Safety
+/// `alloca` is a live entry-block alloca of a function that verifies.
+pub unsafe fn collect(
+    alloca: LLVMValueRef,
+    layout: &Layout,
+    intr: &MemIntrinsics,
+) -> Result<AllocaUses, Escape> {
+    let size = static_size(alloca, layout).ok_or(Escape::NotStatic)?;
+    let mut out = AllocaUses::default();
+    let mut self_copies = Vec::new();
+    let mut stack: Vec<(LLVMValueRef, i64)> = vec![(alloca, 0)];
+    while let Some((ptr, offset)) = stack.pop() {
+        for user in ir::users(ptr) {
+            let mut walker = Walker {
+                alloca,
+                size,
+                layout,
+                intr,
+                out: &mut out,
+                self_copies: &mut self_copies,
+            };
+            if let Some(derived) = walker.visit(user, ptr, offset)? {
+                out.derived.push(user);
+                stack.push((user, derived));
+            }
+        }
+    }
+    pair_self_copies(&mut out, self_copies, size)?;
+    Ok(out)
+}
+
+/// One side of a copy within the alloca, seen while walking.
+struct SelfCopySide {
+    call: LLVMValueRef,
+    into: bool,
+    offset: i64,
+    len: u64,
+    is_move: bool,
+}
+
+/// Matches the two sides of every copy within the alloca: the same range
+/// on both sides is a no-op (dead), distinct ranges are two unsplittable
+/// slices that know each other's offset.
+fn pair_self_copies(
+    out: &mut AllocaUses,
+    mut sides: Vec<SelfCopySide>,
+    size: u64,
+) -> Result<(), Escape> {
+    sides.sort_by_key(|s| (s.call as usize, !s.into));
+    for pair in sides.chunks(2) {
+        let [dst, src] = pair else {
+            return Err(Escape::CopyWithinItself);
+        };
+        if dst.call != src.call || !dst.into || src.into {
+            return Err(Escape::CopyWithinItself);
+        }
+        if dst.offset == src.offset {
+            out.dead.push(dst.call);
+            continue;
+        }
+        for (me, other) in [(dst, src), (src, dst)] {
+            let begin = u64::try_from(me.offset).map_err(|_| Escape::OutOfBounds)?;
+            let end = begin.checked_add(me.len).ok_or(Escape::OutOfBounds)?;
+            if end > size {
+                return Err(Escape::OutOfBounds);
+            }
+            out.uses.push(SliceUse {
+                inst: me.call,
+                access: Access::SelfCopy {
+                    into: me.into,
+                    partner: other.offset as u64,
+                    is_move: me.is_move,
+                },
+                begin,
+                end,
+                ty: std::ptr::null_mut(),
+            });
+        }
+    }
+    Ok(())
+}
+
+struct Walker<'a> {
+    alloca: LLVMValueRef,
+    size: u64,
+    layout: &'a Layout,
+    intr: &'a MemIntrinsics,
+    out: &'a mut AllocaUses,
+    self_copies: &'a mut Vec<SelfCopySide>,
+}
+
+impl Walker<'_> {
+    /// Records `user` (a user of `ptr`, which is the alloca plus `offset`).
+    /// Returns the offset of `user` itself when it is a derived pointer.
+    unsafe fn visit(
+        &mut self,
+        user: LLVMValueRef,
+        ptr: LLVMValueRef,
+        offset: i64,
+    ) -> Result<Option<i64>, Escape> {
+        match ir::opcode(user) {
+            Some(LLVMOpcode::LLVMLoad) => {
+                check_simple(user)?;
+                let ty = LLVMTypeOf(user);
+                self.push(user, Access::Load, offset, ty)?;
+                Ok(None)
+            }
+            Some(LLVMOpcode::LLVMStore) => {
+                if LLVMGetOperand(user, 0) == ptr {
+                    return Err(Escape::AddressStored);
+                }
+                check_simple(user)?;
+                let ty = LLVMTypeOf(LLVMGetOperand(user, 0));
+                self.push(user, Access::Store, offset, ty)?;
+                Ok(None)
+            }
+            Some(LLVMOpcode::LLVMGetElementPtr) => {
+                if LLVMGetTypeKind(LLVMTypeOf(user)) != llvm_sys::LLVMTypeKind::LLVMPointerTypeKind
+                {
+                    return Err(Escape::OtherUser);
+                }
+                let step = self.layout.gep_offset(user).ok_or(Escape::VariableIndex)?;
+                Ok(Some(offset.checked_add(step).ok_or(Escape::OutOfBounds)?))
+            }
+            Some(LLVMOpcode::LLVMBitCast)
+                if LLVMGetTypeKind(LLVMTypeOf(user))
+                    == llvm_sys::LLVMTypeKind::LLVMPointerTypeKind =>
+            {
+                Ok(Some(offset))
+            }
+            Some(LLVMOpcode::LLVMCall) => {
+                self.visit_call(user, ptr, offset)?;
+                Ok(None)
+            }
+            _ => Err(Escape::OtherUser),
+        }
+    }
+
+    unsafe fn visit_call(
+        &mut self,
+        call: LLVMValueRef,
+        ptr: LLVMValueRef,
+        offset: i64,
+    ) -> Result<(), Escape> {
+        let id = ir::called_intrinsic_id(call);
+        let intr = self.intr;
+        if id == 0 {
+            return Err(Escape::OtherUser);
+        }
+        if id == intr.lifetime_start || id == intr.lifetime_end {
+            if LLVMGetOperand(call, 1) != ptr {
+                return Err(Escape::OtherUser);
+            }
+            self.out.dead.push(call);
+            return Ok(());
+        }
+        let is_copy = id == intr.memcpy || id == intr.memmove;
+        if !is_copy && id != intr.memset {
+            return Err(Escape::OtherUser);
+        }
+        let volatile = LLVMGetOperand(call, 3);
+        if LLVMIsAConstantInt(volatile).is_null() || LLVMConstIntGetZExtValue(volatile) != 0 {
+            return Err(Escape::Volatile);
+        }
+        let len = LLVMGetOperand(call, 2);
+        if LLVMIsAConstantInt(len).is_null() || LLVMGetIntTypeWidth(LLVMTypeOf(len)) > 64 {
+            return Err(Escape::VariableIndex);
+        }
+        let len = LLVMConstIntGetZExtValue(len);
+        let access = if is_copy {
+            let into = LLVMGetOperand(call, 0) == ptr;
+            let other = LLVMGetOperand(call, if into { 1 } else { 0 });
+            if other == ptr {
+                // memcpy(p, p): a no-op; listed twice among the users.
+                if !self.out.dead.contains(&call) {
+                    self.out.dead.push(call);
+                }
+                return Ok(());
+            }
+            if base_of(other) == self.alloca {
+                if len > 0 {
+                    self.self_copies.push(SelfCopySide {
+                        call,
+                        into,
+                        offset,
+                        len,
+                        is_move: id == intr.memmove,
+                    });
+                } else if into {
+                    self.out.dead.push(call);
+                }
+                return Ok(());
+            }
+            Access::Copy {
+                into,
+                other,
+                other_align: param_align(call, if into { 1 } else { 0 }),
+                is_move: id == intr.memmove,
+            }
+        } else {
+            if LLVMGetOperand(call, 0) != ptr {
+                return Err(Escape::OtherUser);
+            }
+            Access::Set {
+                byte: LLVMGetOperand(call, 1),
+            }
+        };
+        if len == 0 {
+            self.out.dead.push(call);
+            return Ok(());
+        }
+        self.push_range(call, access, offset, len, std::ptr::null_mut())
+    }
+
+    unsafe fn push(
+        &mut self,
+        inst: LLVMValueRef,
+        access: Access,
+        offset: i64,
+        ty: LLVMTypeRef,
+    ) -> Result<(), Escape> {
+        if !self.layout.is_fixed_sized(ty) {
+            return Err(Escape::OtherUser);
+        }
+        let len = self.layout.store_size(ty);
+        if len == 0 {
+            return Err(Escape::OtherUser);
+        }
+        self.push_range(inst, access, offset, len, ty)
+    }
+
+    fn push_range(
+        &mut self,
+        inst: LLVMValueRef,
+        access: Access,
+        offset: i64,
+        len: u64,
+        ty: LLVMTypeRef,
+    ) -> Result<(), Escape> {
+        let begin = u64::try_from(offset).map_err(|_| Escape::OutOfBounds)?;
+        let end = begin.checked_add(len).ok_or(Escape::OutOfBounds)?;
+        if end > self.size {
+            return Err(Escape::OutOfBounds);
+        }
+        self.out.uses.push(SliceUse {
+            inst,
+            access,
+            begin,
+            end,
+            ty,
+        });
+        Ok(())
+    }
+}
+
+/// Loads and stores must be plain: volatile and atomic accesses stay as
+/// they are.
+unsafe fn check_simple(inst: LLVMValueRef) -> Result<(), Escape> {
+    if LLVMGetVolatile(inst) != 0
+        || LLVMGetOrdering(inst) != LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
+    {
+        return Err(Escape::Volatile);
+    }
+    Ok(())
+}
+
+/// The pointer a chain of GEPs and bitcasts starts from.
+///
+/// # Safety
+/// `ptr` is live.
+pub unsafe fn base_of(mut ptr: LLVMValueRef) -> LLVMValueRef {
+    loop {
+        match ir::opcode(ptr) {
+            Some(LLVMOpcode::LLVMGetElementPtr) | Some(LLVMOpcode::LLVMBitCast) => {
+                ptr = LLVMGetOperand(ptr, 0);
+            }
+            _ => return ptr,
+        }
+    }
+}
+
+/// The `align` attribute of argument `arg` of a call (1 when absent).
+unsafe fn param_align(call: LLVMValueRef, arg: u32) -> u64 {
+    let kind = LLVMGetEnumAttributeKindForName(c"align".as_ptr(), 5);
+    let attr = LLVMGetCallSiteEnumAttribute(call, arg + 1, kind);
+    if attr.is_null() {
+        return 1;
+    }
+    LLVMGetEnumAttributeValue(attr).max(1)
+}
