@@ -42,12 +42,18 @@ pub struct PassInfo {
 
 impl PassInfo {
     pub fn param_bit(&self, param: &str) -> Option<u32> {
-        self.params.iter().position(|p| *p == param).map(|i| i as u32)
+        self.params
+            .iter()
+            .position(|p| *p == param)
+            .map(|i| i as u32)
     }
 }
 
 /// Every pass the plugin registers. Add a pass here and nowhere else.
-pub static PASSES: &[PassInfo] = &[crate::transforms::mem2reg::PASS];
+pub static PASSES: &[PassInfo] = &[
+    crate::transforms::mem2reg::PASS,
+    crate::transforms::sccp::PASS,
+];
 
 pub fn find(name: &str) -> Option<&'static PassInfo> {
     PASSES.iter().find(|p| p.name == name)

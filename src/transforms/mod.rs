@@ -1,3 +1,4 @@
 //! The passes, one module per pass.
 
 pub mod mem2reg;
+pub mod sccp;
