@@ -9,7 +9,8 @@
 //!    a constant becomes `br label %taken`;
 //! 3. phis of executable blocks whose predecessor list changed are rebuilt
 //!    with exactly one entry per remaining edge (the C API cannot remove an
-//!    incoming entry);
+//!    incoming entry); a phi left with one value on every remaining edge is
+//!    replaced by that value instead, as LLVM's `removePredecessor` does;
 //! 4. blocks that are not executable are emptied (their values replaced by
 //!    poison, which only other dead code or dropped phi entries could still
 //!    use) and deleted.
@@ -39,6 +40,9 @@ pub struct Report {
     /// Conditional branches and switches made unconditional.
     pub branches_folded: usize,
     pub blocks_removed: usize,
+    /// Phis replaced by their only remaining incoming value (not
+    /// constants; not printed by `<stats>`).
+    pub phis_simplified: usize,
 }
 
 impl Report {
@@ -63,7 +67,7 @@ pub unsafe fn apply(function: LLVMValueRef, read: &ReadFunction, solution: &Solu
     }
     let builder = LLVMCreateBuilderInContext(LLVMGetModuleContext(LLVMGetGlobalParent(function)));
     let new_succs = fold_terminators(builder, read, solution, &mut report);
-    rebuild_phis(builder, read, solution, &new_succs);
+    report.phis_simplified = rebuild_phis(builder, read, solution, &new_succs);
     LLVMDisposeBuilder(builder);
     for &b in &dead {
         delete_block(read.fcfg.blocks[b]);
@@ -159,12 +163,14 @@ fn predecessors(succs: &[Vec<Block>], keep: impl Fn(Block) -> bool) -> Vec<Vec<B
 /// Step 3: every phi of a surviving block whose predecessors changed gets
 /// one entry per surviving edge, taking the value the old phi had for that
 /// predecessor block (all entries of one block carry the same value).
+/// Returns the number of phis replaced by their single value.
 unsafe fn rebuild_phis(
     builder: LLVMBuilderRef,
     read: &ReadFunction,
     solution: &Solution,
     new_succs: &[Vec<Block>],
-) {
+) -> usize {
+    let mut simplified = 0;
     let old_succs: Vec<Vec<Block>> = (0..read.program.num_blocks())
         .map(|b| read.fcfg.cfg.succs(b).to_vec())
         .collect();
@@ -178,17 +184,20 @@ unsafe fn rebuild_phis(
             .take_while(|&i| !LLVMIsAPHINode(i).is_null())
             .collect();
         for phi in phis {
-            rebuild_phi(builder, read, phi, &new_preds[b]);
+            simplified += rebuild_phi(builder, read, phi, &new_preds[b]) as usize;
         }
     }
+    simplified
 }
 
+/// Rebuilds one phi; returns true if it was replaced by its single value
+/// instead.
 unsafe fn rebuild_phi(
     builder: LLVMBuilderRef,
     read: &ReadFunction,
     old: LLVMValueRef,
     preds: &[Block],
-) {
+) -> bool {
     let value_for = |pred: Block| {
         let bb = read.fcfg.blocks[pred];
         (0..LLVMCountIncoming(old))
@@ -197,6 +206,11 @@ unsafe fn rebuild_phi(
             .expect("a phi has an entry for every predecessor")
     };
     let mut values: Vec<LLVMValueRef> = preds.iter().map(|&p| value_for(p)).collect();
+    if let Some(single) = single_value(old, &values) {
+        LLVMReplaceAllUsesWith(old, single);
+        LLVMInstructionEraseFromParent(old);
+        return true;
+    }
     let mut blocks: Vec<LLVMBasicBlockRef> = preds.iter().map(|&p| read.fcfg.blocks[p]).collect();
     LLVMPositionBuilderBefore(builder, old);
     let new = LLVMBuildPhi(builder, LLVMTypeOf(old), c"".as_ptr());
@@ -215,6 +229,25 @@ unsafe fn rebuild_phi(
     ir::set_name(new, &name);
     LLVMReplaceAllUsesWith(old, new);
     LLVMInstructionEraseFromParent(old);
+    false
+}
+
+/// The value a phi may be replaced by: the same value `v` on every
+/// remaining edge. `v` then dominates the phi's block (it dominates the end
+/// of every predecessor). An instruction of the phi's own block is refused:
+/// it could only reach the phi around a cycle through the block, where it
+/// does not dominate the phi (and in a live block that cannot be the only
+/// value anyway, but we do not rely on it).
+unsafe fn single_value(phi: LLVMValueRef, values: &[LLVMValueRef]) -> Option<LLVMValueRef> {
+    let first = *values.first()?;
+    if values.iter().any(|&v| v != first) || first == phi {
+        return None;
+    }
+    if ir::is_instruction(first) && LLVMGetInstructionParent(first) == LLVMGetInstructionParent(phi)
+    {
+        return None;
+    }
+    Some(first)
 }
 
 /// Is the block's address taken (used by something that is not an

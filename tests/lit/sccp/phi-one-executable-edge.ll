@@ -2,16 +2,16 @@
 ;
 ; A phi meets its incoming values over executable edges only: %cold is
 ; never reached (the flag is false), so its 99 is ignored and %r is 1 even
-; though its other incoming value differs. The phi of %join also uses a
-; value computed only in the dead block; the phi is rebuilt without it.
+; though its other incoming value differs. The phi %s also uses a value
+; computed only in the dead block; without that entry it has one value,
+; %x, and is replaced by it.
 
 define i32 @one_edge(i32 %x) {
 ; CHECK-LABEL: define i32 @one_edge(
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    br label %join
 ; CHECK:       join:
-; CHECK-NEXT:    [[S:%.*]] = phi i32 [ %x, %entry ]
-; CHECK-NEXT:    [[T:%.*]] = add i32 [[S]], 1
+; CHECK-NEXT:    [[T:%.*]] = add i32 %x, 1
 ; CHECK-NEXT:    ret i32 [[T]]
 ; CHECK-NOT:   cold:
 entry:

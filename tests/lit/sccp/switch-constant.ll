@@ -56,14 +56,14 @@ other:
 
 ; Two cases and the default lead to %join and the taken case is one of
 ; them: the new `br` is a single edge, so the phi of %join must end up
-; with exactly one entry (the verifier checks one entry per edge).
+; with exactly one entry (the verifier checks one entry per edge); with a
+; single value left it is replaced by that value.
 define i32 @duplicate_edges(i32 %x) {
 ; CHECK-LABEL: define i32 @duplicate_edges(
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    br label %join
 ; CHECK:       join:
-; CHECK-NEXT:    [[P:%.*]] = phi i32 [ %x, %entry ]
-; CHECK-NEXT:    ret i32 [[P]]
+; CHECK-NEXT:    ret i32 %x
 entry:
   switch i32 3, label %join [
     i32 3, label %join
@@ -80,6 +80,34 @@ join:
 }
 
 ; A switch on an argument is left alone.
+; The same, but two edges remain (both cases taken by an unknown value
+; lead to %join): the rebuilt phi has one entry per remaining edge.
+define i32 @two_edges_remain(i32 %x, i32 %y) {
+; CHECK-LABEL: define i32 @two_edges_remain(
+; CHECK:       join:
+; CHECK-NEXT:    [[P:%.*]] = phi i32 [ %x, %go ], [ %x, %go ], [ %y, %mid ]
+; CHECK-NEXT:    ret i32 [[P]]
+entry:
+  %c = icmp eq i32 1, 1
+  br i1 %c, label %go, label %away
+
+go:
+  switch i32 %y, label %mid [
+    i32 3, label %join
+    i32 4, label %join
+  ]
+
+mid:
+  br label %join
+
+away:
+  br label %join
+
+join:
+  %p = phi i32 [ %x, %go ], [ %x, %go ], [ %y, %mid ], [ 0, %away ]
+  ret i32 %p
+}
+
 define i32 @unknown(i32 %x) {
 ; CHECK-LABEL: define i32 @unknown(
 ; CHECK:         switch i32 %x, label %other [
