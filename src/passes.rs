@@ -42,10 +42,7 @@ pub struct PassInfo {
 
 impl PassInfo {
     pub fn param_bit(&self, param: &str) -> Option<u32> {
-        self.params
-            .iter()
-            .position(|p| *p == param)
-            .map(|i| i as u32)
+        self.params.iter().position(|p| *p == param).map(|i| i as u32)
     }
 }
 
