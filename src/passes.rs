@@ -53,6 +53,7 @@ impl PassInfo {
 pub static PASSES: &[PassInfo] = &[
     crate::transforms::mem2reg::PASS,
     crate::transforms::sroa::PASS,
+    crate::transforms::sccp::PASS,
 ];
 
 pub fn find(name: &str) -> Option<&'static PassInfo> {

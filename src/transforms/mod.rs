@@ -2,3 +2,4 @@
 
 pub mod mem2reg;
 pub mod sroa;
+pub mod sccp;

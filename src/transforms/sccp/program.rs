@@ -1,0 +1,155 @@
+//! The plain form of a function the solver works on: an instruction table
+//! with operand indices, one terminator per block. No LLVM type appears
+//! here; `read` builds it from LLVM IR, tests build it by hand.
+//!
+//! Only what SCCP can evaluate is described in detail (integer arithmetic,
+//! `icmp`, `zext`/`sext`/`trunc`, `select`, `freeze`, phis, `br`,
+//! `switch`); every other instruction is `Op::Opaque` (always
+//! overdefined) and every other terminator `Terminator::Other` (all its
+//! successors executable).
+
+use crate::analysis::cfg::Block;
+
+use super::fold::{BinOp, CastOp, IntPredicate, PoisonFlags};
+use super::lattice::Konst;
+
+/// An index into `Program::insts`.
+pub type InstId = usize;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Operand {
+    /// The result of an instruction of this function.
+    Inst(InstId),
+    /// An integer constant of at most 64 bits.
+    Const(Konst),
+    /// Anything else: an argument, a global, a constant expression, a
+    /// wider integer, and LLVM's `undef` and `poison`.
+    ///
+    /// Treating `undef`/`poison` as overdefined is our deliberate choice:
+    /// the seed lets the lattice top ("未定义") stand for any value, but
+    /// LLVM's `undef` may differ at each use and branching on it is UB, so
+    /// resolving it to a constant is where compilers have miscompiled. We
+    /// never fold through it; we lose only folds like `phi [undef, a], [5,
+    /// b]` → 5.
+    Unknown,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Op {
+    Binary {
+        op: BinOp,
+        flags: PoisonFlags,
+        lhs: Operand,
+        rhs: Operand,
+    },
+    ICmp {
+        pred: IntPredicate,
+        lhs: Operand,
+        rhs: Operand,
+    },
+    Cast {
+        op: CastOp,
+        flags: PoisonFlags,
+        value: Operand,
+        to_width: u32,
+    },
+    Select {
+        cond: Operand,
+        if_true: Operand,
+        if_false: Operand,
+    },
+    /// `freeze`: a constant stays itself; anything else is overdefined.
+    Freeze(Operand),
+    /// One entry per incoming edge (a block twice for two edges).
+    Phi(Vec<(Operand, Block)>),
+    /// Not evaluated: loads, calls, allocas, floating point, pointers,
+    /// vectors, integers wider than 64 bits, void instructions…
+    Opaque,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Inst {
+    pub block: Block,
+    pub op: Op,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Terminator {
+    Jump(Block),
+    /// `br i1 cond, if_true, if_false`.
+    Branch {
+        cond: Operand,
+        if_true: Block,
+        if_false: Block,
+    },
+    Switch {
+        cond: Operand,
+        default: Block,
+        cases: Vec<(Konst, Block)>,
+    },
+    /// `ret`, `unreachable`, `invoke`, `indirectbr`…: every successor
+    /// listed here becomes executable with the block.
+    Other(Vec<Block>),
+}
+
+impl Terminator {
+    /// Every successor, with multiplicity, in LLVM's successor order.
+    pub fn successors(&self) -> Vec<Block> {
+        match self {
+            Terminator::Jump(b) => vec![*b],
+            Terminator::Branch {
+                if_true, if_false, ..
+            } => vec![*if_true, *if_false],
+            Terminator::Switch { default, cases, .. } => std::iter::once(*default)
+                .chain(cases.iter().map(|&(_, b)| b))
+                .collect(),
+            Terminator::Other(succs) => succs.clone(),
+        }
+    }
+
+    /// The value the terminator branches on, if any.
+    pub fn condition(&self) -> Option<&Operand> {
+        match self {
+            Terminator::Branch { cond, .. } | Terminator::Switch { cond, .. } => Some(cond),
+            _ => None,
+        }
+    }
+}
+
+/// A function: instructions (phis of a block first, in block order) and
+/// one terminator per block; block 0 is the entry.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Program {
+    pub insts: Vec<Inst>,
+    pub terminators: Vec<Terminator>,
+}
+
+impl Program {
+    pub fn num_blocks(&self) -> usize {
+        self.terminators.len()
+    }
+
+    /// The operands of an instruction.
+    pub fn operands(&self, inst: InstId) -> Vec<&Operand> {
+        match &self.insts[inst].op {
+            Op::Binary { lhs, rhs, .. } | Op::ICmp { lhs, rhs, .. } => vec![lhs, rhs],
+            Op::Cast { value, .. } | Op::Freeze(value) => vec![value],
+            Op::Select {
+                cond,
+                if_true,
+                if_false,
+            } => vec![cond, if_true, if_false],
+            Op::Phi(incoming) => incoming.iter().map(|(v, _)| v).collect(),
+            Op::Opaque => Vec::new(),
+        }
+    }
+
+    /// For each block, its instructions in order.
+    pub fn block_insts(&self) -> Vec<Vec<InstId>> {
+        let mut out = vec![Vec::new(); self.num_blocks()];
+        for (i, inst) in self.insts.iter().enumerate() {
+            out[inst.block].push(i);
+        }
+        out
+    }
+}

@@ -1,0 +1,275 @@
+//! Applying a `Solution` to the LLVM function (the C API edge).
+//!
+//! Order matters, because LLVM must never see a use of a deleted value:
+//! 1. every instruction of an executable block whose value is a constant
+//!    has its uses replaced by that constant and is erased (all such
+//!    instructions are side-effect free: division is folded only by a
+//!    non-zero divisor, so nothing that could trap is removed);
+//! 2. a conditional `br`/`switch` of an executable block whose condition is
+//!    a constant becomes `br label %taken`;
+//! 3. phis of executable blocks whose predecessor list changed are rebuilt
+//!    with exactly one entry per remaining edge (the C API cannot remove an
+//!    incoming entry); a phi left with one value on every remaining edge is
+//!    replaced by that value instead, as LLVM's `removePredecessor` does;
+//! 4. blocks that are not executable are emptied (their values replaced by
+//!    poison, which only other dead code or dropped phi entries could still
+//!    use) and deleted.
+//!
+//! Steps 2–4 change the CFG. They are skipped when a non-executable block
+//! has its address taken (`blockaddress`): deleting it would change a
+//! constant other code may compare against. Step 1 alone is still sound,
+//! since it relies only on which edges can execute, not on the CFG shape.
+
+use llvm_sys::core::*;
+use llvm_sys::debuginfo::{LLVMInstructionGetDebugLoc, LLVMInstructionSetDebugLoc};
+use llvm_sys::prelude::*;
+
+use crate::analysis::cfg::Block;
+use crate::ir;
+
+use super::lattice::Lattice;
+use super::program::{Op, Terminator};
+use super::read::ReadFunction;
+use super::solver::{taken_case, Solution};
+
+/// What the rewrite did to one function.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// Instructions replaced by a constant.
+    pub constants: usize,
+    /// Conditional branches and switches made unconditional.
+    pub branches_folded: usize,
+    pub blocks_removed: usize,
+    /// Phis replaced by their only remaining incoming value (not
+    /// constants; not printed by `<stats>`).
+    pub phis_simplified: usize,
+}
+
+impl Report {
+    pub fn changed_cfg(&self) -> bool {
+        self.branches_folded > 0 || self.blocks_removed > 0
+    }
+}
+
+/// # Safety
+/// `read` was read from the live function `function` and nothing changed it
+/// since; `solution` solves `read.program`.
+pub unsafe fn apply(function: LLVMValueRef, read: &ReadFunction, solution: &Solution) -> Report {
+    let mut report = Report {
+        constants: replace_constants(read, solution),
+        ..Report::default()
+    };
+    let dead: Vec<Block> = (0..read.program.num_blocks())
+        .filter(|&b| !solution.executable_blocks[b])
+        .collect();
+    if dead.iter().any(|&b| has_address_taken(read.fcfg.blocks[b])) {
+        return report;
+    }
+    let builder = LLVMCreateBuilderInContext(LLVMGetModuleContext(LLVMGetGlobalParent(function)));
+    let new_succs = fold_terminators(builder, read, solution, &mut report);
+    report.phis_simplified = rebuild_phis(builder, read, solution, &new_succs);
+    LLVMDisposeBuilder(builder);
+    for &b in &dead {
+        delete_block(read.fcfg.blocks[b]);
+    }
+    report.blocks_removed = dead.len();
+    report
+}
+
+/// Step 1. Returns the number of instructions replaced.
+unsafe fn replace_constants(read: &ReadFunction, solution: &Solution) -> usize {
+    let mut count = 0;
+    for (i, inst) in read.program.insts.iter().enumerate() {
+        let Lattice::Const(k) = solution.values[i] else {
+            continue;
+        };
+        if !solution.executable_blocks[inst.block] {
+            continue;
+        }
+        debug_assert!(!matches!(inst.op, Op::Opaque));
+        let llvm_inst = read.llvm_insts[i];
+        let constant = LLVMConstInt(LLVMTypeOf(llvm_inst), k.zext(), 0);
+        LLVMReplaceAllUsesWith(llvm_inst, constant);
+        LLVMInstructionEraseFromParent(llvm_inst);
+        count += 1;
+    }
+    count
+}
+
+/// Step 2. Returns every block's successors after folding (the old ones
+/// for blocks left alone).
+unsafe fn fold_terminators(
+    builder: LLVMBuilderRef,
+    read: &ReadFunction,
+    solution: &Solution,
+    report: &mut Report,
+) -> Vec<Vec<Block>> {
+    let mut new_succs = Vec::with_capacity(read.program.num_blocks());
+    for (b, term) in read.program.terminators.iter().enumerate() {
+        let old = read.fcfg.cfg.succs(b).to_vec();
+        let taken = solution.executable_blocks[b]
+            .then(|| taken_successor(term, solution))
+            .flatten();
+        let Some(taken) = taken else {
+            new_succs.push(old);
+            continue;
+        };
+        let old_term = LLVMGetBasicBlockTerminator(read.fcfg.blocks[b]);
+        LLVMPositionBuilderBefore(builder, old_term);
+        let br = LLVMBuildBr(builder, read.fcfg.blocks[taken]);
+        LLVMInstructionSetDebugLoc(br, LLVMInstructionGetDebugLoc(old_term));
+        LLVMInstructionEraseFromParent(old_term);
+        report.branches_folded += 1;
+        new_succs.push(vec![taken]);
+    }
+    new_succs
+}
+
+/// The only successor a conditional terminator can take, when its
+/// condition is a constant.
+fn taken_successor(term: &Terminator, solution: &Solution) -> Option<Block> {
+    let cond = term.condition()?;
+    let value = match cond {
+        super::program::Operand::Inst(i) => solution.values[*i],
+        super::program::Operand::Const(k) => Lattice::Const(*k),
+        super::program::Operand::Unknown => Lattice::Overdefined,
+    };
+    let c = value.constant()?;
+    match term {
+        Terminator::Branch {
+            if_true, if_false, ..
+        } => Some(if c.is_zero() { *if_false } else { *if_true }),
+        Terminator::Switch { default, cases, .. } => Some(taken_case(*default, cases, c)),
+        _ => None,
+    }
+}
+
+/// The predecessors of every block, with multiplicity, sorted.
+fn predecessors(succs: &[Vec<Block>], keep: impl Fn(Block) -> bool) -> Vec<Vec<Block>> {
+    let mut preds = vec![Vec::new(); succs.len()];
+    for (b, ss) in succs.iter().enumerate() {
+        if keep(b) {
+            for &s in ss {
+                preds[s].push(b);
+            }
+        }
+    }
+    for p in &mut preds {
+        p.sort_unstable();
+    }
+    preds
+}
+
+/// Step 3: every phi of a surviving block whose predecessors changed gets
+/// one entry per surviving edge, taking the value the old phi had for that
+/// predecessor block (all entries of one block carry the same value).
+/// Returns the number of phis replaced by their single value.
+unsafe fn rebuild_phis(
+    builder: LLVMBuilderRef,
+    read: &ReadFunction,
+    solution: &Solution,
+    new_succs: &[Vec<Block>],
+) -> usize {
+    let mut simplified = 0;
+    let old_succs: Vec<Vec<Block>> = (0..read.program.num_blocks())
+        .map(|b| read.fcfg.cfg.succs(b).to_vec())
+        .collect();
+    let old_preds = predecessors(&old_succs, |_| true);
+    let new_preds = predecessors(new_succs, |b| solution.executable_blocks[b]);
+    for b in 0..read.program.num_blocks() {
+        if !solution.executable_blocks[b] || old_preds[b] == new_preds[b] {
+            continue;
+        }
+        let phis: Vec<LLVMValueRef> = ir::instructions(read.fcfg.blocks[b])
+            .take_while(|&i| !LLVMIsAPHINode(i).is_null())
+            .collect();
+        for phi in phis {
+            simplified += rebuild_phi(builder, read, phi, &new_preds[b]) as usize;
+        }
+    }
+    simplified
+}
+
+/// Rebuilds one phi; returns true if it was replaced by its single value
+/// instead.
+unsafe fn rebuild_phi(
+    builder: LLVMBuilderRef,
+    read: &ReadFunction,
+    old: LLVMValueRef,
+    preds: &[Block],
+) -> bool {
+    let value_for = |pred: Block| {
+        let bb = read.fcfg.blocks[pred];
+        (0..LLVMCountIncoming(old))
+            .find(|&k| LLVMGetIncomingBlock(old, k) == bb)
+            .map(|k| LLVMGetIncomingValue(old, k))
+            .expect("a phi has an entry for every predecessor")
+    };
+    let mut values: Vec<LLVMValueRef> = preds.iter().map(|&p| value_for(p)).collect();
+    if let Some(single) = single_value(old, &values) {
+        LLVMReplaceAllUsesWith(old, single);
+        LLVMInstructionEraseFromParent(old);
+        return true;
+    }
+    let mut blocks: Vec<LLVMBasicBlockRef> = preds.iter().map(|&p| read.fcfg.blocks[p]).collect();
+    LLVMPositionBuilderBefore(builder, old);
+    let new = LLVMBuildPhi(builder, LLVMTypeOf(old), c"".as_ptr());
+    LLVMAddIncoming(
+        new,
+        values.as_mut_ptr(),
+        blocks.as_mut_ptr(),
+        preds.len() as u32,
+    );
+    if LLVMCanValueUseFastMathFlags(old) != 0 {
+        LLVMSetFastMathFlags(new, LLVMGetFastMathFlags(old));
+    }
+    LLVMInstructionSetDebugLoc(new, LLVMInstructionGetDebugLoc(old));
+    let name = ir::name(old);
+    ir::set_name(old, "");
+    ir::set_name(new, &name);
+    LLVMReplaceAllUsesWith(old, new);
+    LLVMInstructionEraseFromParent(old);
+    false
+}
+
+/// The value a phi may be replaced by: the same value `v` on every
+/// remaining edge. `v` then dominates the phi's block (it dominates the end
+/// of every predecessor). An instruction of the phi's own block is refused:
+/// it could only reach the phi around a cycle through the block, where it
+/// does not dominate the phi (and in a live block that cannot be the only
+/// value anyway, but we do not rely on it).
+unsafe fn single_value(phi: LLVMValueRef, values: &[LLVMValueRef]) -> Option<LLVMValueRef> {
+    let first = *values.first()?;
+    if values.iter().any(|&v| v != first) || first == phi {
+        return None;
+    }
+    if ir::is_instruction(first) && LLVMGetInstructionParent(first) == LLVMGetInstructionParent(phi)
+    {
+        return None;
+    }
+    Some(first)
+}
+
+/// Is the block's address taken (used by something that is not an
+/// instruction, i.e. a `blockaddress` constant)?
+unsafe fn has_address_taken(bb: LLVMBasicBlockRef) -> bool {
+    ir::users(LLVMBasicBlockAsValue(bb))
+        .into_iter()
+        .any(|u| !ir::is_instruction(u))
+}
+
+/// Step 4 for one block: poison for its values, then erase its
+/// instructions last to first and delete it. Its terminator's uses of other
+/// blocks go with it.
+unsafe fn delete_block(bb: LLVMBasicBlockRef) {
+    let insts: Vec<LLVMValueRef> = ir::instructions(bb).collect();
+    for &inst in &insts {
+        if !LLVMGetFirstUse(inst).is_null() {
+            LLVMReplaceAllUsesWith(inst, LLVMGetPoison(LLVMTypeOf(inst)));
+        }
+    }
+    for &inst in insts.iter().rev() {
+        LLVMInstructionEraseFromParent(inst);
+    }
+    LLVMDeleteBasicBlock(bb);
+}

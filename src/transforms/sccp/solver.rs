@@ -1,0 +1,664 @@
+//! The Wegman–Zadeck solver: sparse conditional constant propagation
+//! ("Constant Propagation with Conditional Branches", TOPLAS 1991), as the
+//! SCCP section of `../shared/seeds/004_*.txt` describes it.
+//!
+//! Two worklists: CFG edges, seeded with a virtual edge into the entry
+//! block, and SSA users whose operand's lattice value went down.
+//! * An edge `A → B` popped for the first time is marked executable; B's
+//!   phis are re-evaluated, and if B was not executable yet it becomes so
+//!   and all its instructions and its terminator are evaluated too
+//!   (order: phis, other instructions, terminator).
+//! * A user popped from the SSA list is re-evaluated if its block is
+//!   executable.
+//! * A phi meets its incoming values over executable edges only.
+//! * A conditional branch or switch makes executable only the edge its
+//!   constant condition selects, every edge if the condition is
+//!   overdefined, and none while the condition is still undefined.
+//!
+//! Invariants: a value only moves down the lattice (each update is a meet
+//! with the old value, so even an evaluation rule that were not monotone
+//! could not make the solver loop); an edge is executable only if its
+//! source block is.
+//!
+//! Safety net: when both lists are empty, a value still undefined (⊤) in an
+//! executable block would let the rewrite delete blocks that do execute.
+//! For valid SSA this cannot happen (every operand is defined in an
+//! executable block that dominates the use, and `undef` is overdefined, not
+//! ⊤), but if it ever did, such values are forced to overdefined and the
+//! lists run again, so the answer stays sound.
+
+use std::collections::HashSet;
+
+use crate::analysis::cfg::Block;
+
+use super::fold;
+use super::lattice::{Konst, Lattice};
+use super::program::{InstId, Op, Operand, Program, Terminator};
+
+/// The fixpoint: a lattice value per instruction, executable blocks and
+/// edges.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    pub values: Vec<Lattice>,
+    pub executable_blocks: Vec<bool>,
+    pub executable_edges: HashSet<(Block, Block)>,
+    /// How many values the safety net had to force (0 for valid SSA).
+    pub forced: usize,
+}
+
+impl Solution {
+    pub fn is_edge_executable(&self, from: Block, to: Block) -> bool {
+        self.executable_edges.contains(&(from, to))
+    }
+}
+
+/// A use of an instruction's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum User {
+    Inst(InstId),
+    Terminator(Block),
+}
+
+struct Solver<'p> {
+    program: &'p Program,
+    block_insts: Vec<Vec<InstId>>,
+    users: Vec<Vec<User>>,
+    values: Vec<Lattice>,
+    /// Terminator conditions forced to overdefined by the safety net.
+    forced_terminators: Vec<bool>,
+    executable_blocks: Vec<bool>,
+    executable_edges: HashSet<(Block, Block)>,
+    /// `(None, entry)` is the virtual edge into the entry block.
+    edge_worklist: Vec<(Option<Block>, Block)>,
+    ssa_worklist: Vec<User>,
+    forced: usize,
+}
+
+/// Solves `program`.
+pub fn solve(program: &Program) -> Solution {
+    let mut solver = Solver::new(program);
+    if program.num_blocks() > 0 {
+        solver.edge_worklist.push((None, 0));
+    }
+    loop {
+        solver.run_worklists();
+        if !solver.force_undefined_in_executable_blocks() {
+            break;
+        }
+    }
+    Solution {
+        values: solver.values,
+        executable_blocks: solver.executable_blocks,
+        executable_edges: solver.executable_edges,
+        forced: solver.forced,
+    }
+}
+
+impl<'p> Solver<'p> {
+    fn new(program: &'p Program) -> Self {
+        let mut users = vec![Vec::new(); program.insts.len()];
+        for i in 0..program.insts.len() {
+            for operand in program.operands(i) {
+                if let Operand::Inst(def) = operand {
+                    users[*def].push(User::Inst(i));
+                }
+            }
+        }
+        for (b, term) in program.terminators.iter().enumerate() {
+            if let Some(Operand::Inst(def)) = term.condition() {
+                users[*def].push(User::Terminator(b));
+            }
+        }
+        let n = program.num_blocks();
+        Solver {
+            program,
+            block_insts: program.block_insts(),
+            users,
+            values: vec![Lattice::Undefined; program.insts.len()],
+            forced_terminators: vec![false; n],
+            executable_blocks: vec![false; n],
+            executable_edges: HashSet::new(),
+            edge_worklist: Vec::new(),
+            ssa_worklist: Vec::new(),
+            forced: 0,
+        }
+    }
+
+    /// Pops from both lists until both are empty; CFG edges first, so a
+    /// block's instructions are seen once it is known to execute.
+    fn run_worklists(&mut self) {
+        loop {
+            if let Some((from, to)) = self.edge_worklist.pop() {
+                self.visit_edge(from, to);
+            } else if let Some(user) = self.ssa_worklist.pop() {
+                match user {
+                    User::Inst(i) if self.executable_blocks[self.program.insts[i].block] => {
+                        self.visit_inst(i)
+                    }
+                    User::Terminator(b) if self.executable_blocks[b] => self.visit_terminator(b),
+                    _ => {}
+                }
+            } else {
+                return;
+            }
+        }
+    }
+
+    fn visit_edge(&mut self, from: Option<Block>, to: Block) {
+        if let Some(from) = from {
+            if !self.executable_edges.insert((from, to)) {
+                return;
+            }
+        } else if self.executable_blocks[to] {
+            return;
+        }
+        let first_visit = !self.executable_blocks[to];
+        self.executable_blocks[to] = true;
+        for k in 0..self.block_insts[to].len() {
+            let i = self.block_insts[to][k];
+            if first_visit || matches!(self.program.insts[i].op, Op::Phi(_)) {
+                self.visit_inst(i);
+            }
+        }
+        if first_visit {
+            self.visit_terminator(to);
+        }
+    }
+
+    fn value_of(&self, operand: &Operand) -> Lattice {
+        match operand {
+            Operand::Inst(i) => self.values[*i],
+            Operand::Const(k) => Lattice::Const(*k),
+            Operand::Unknown => Lattice::Overdefined,
+        }
+    }
+
+    fn visit_inst(&mut self, i: InstId) {
+        let new = self.evaluate(i);
+        let old = self.values[i];
+        let lowered = old.meet(new);
+        if lowered != old {
+            self.values[i] = lowered;
+            self.ssa_worklist.extend_from_slice(&self.users[i]);
+        }
+    }
+
+    /// The value of instruction `i` given its operands' current values.
+    fn evaluate(&self, i: InstId) -> Lattice {
+        match &self.program.insts[i].op {
+            Op::Opaque => Lattice::Overdefined,
+            Op::Binary {
+                op,
+                flags,
+                lhs,
+                rhs,
+            } => {
+                let (a, b) = (self.value_of(lhs), self.value_of(rhs));
+                let absorbed = [a, b]
+                    .iter()
+                    .find_map(|v| v.constant().and_then(|k| fold::absorbing(*op, k)));
+                if let Some(k) = absorbed {
+                    return Lattice::Const(k);
+                }
+                combine2(a, b, |x, y| fold::binary(*op, *flags, x, y))
+            }
+            Op::ICmp { pred, lhs, rhs } => {
+                let (a, b) = (self.value_of(lhs), self.value_of(rhs));
+                combine2(a, b, |x, y| Some(fold::icmp(*pred, x, y)))
+            }
+            Op::Cast {
+                op,
+                flags,
+                value,
+                to_width,
+            } => match self.value_of(value) {
+                Lattice::Const(k) => fold::cast(*op, *flags, k, *to_width)
+                    .map_or(Lattice::Overdefined, Lattice::Const),
+                other => other,
+            },
+            Op::Select {
+                cond,
+                if_true,
+                if_false,
+            } => match self.value_of(cond) {
+                Lattice::Undefined => Lattice::Undefined,
+                Lattice::Const(c) if c.is_zero() => self.value_of(if_false),
+                Lattice::Const(_) => self.value_of(if_true),
+                // Either arm may be chosen: both must agree.
+                Lattice::Overdefined => self.value_of(if_true).meet(self.value_of(if_false)),
+            },
+            Op::Freeze(value) => match self.value_of(value) {
+                Lattice::Const(k) => Lattice::Const(k),
+                Lattice::Undefined => Lattice::Undefined,
+                Lattice::Overdefined => Lattice::Overdefined,
+            },
+            Op::Phi(incoming) => {
+                let block = self.program.insts[i].block;
+                incoming
+                    .iter()
+                    .filter(|(_, pred)| self.executable_edges.contains(&(*pred, block)))
+                    .fold(Lattice::Undefined, |acc, (v, _)| acc.meet(self.value_of(v)))
+            }
+        }
+    }
+
+    fn visit_terminator(&mut self, b: Block) {
+        let cond = self.program.terminators[b]
+            .condition()
+            .map(|c| self.value_of(c))
+            .map(|v| {
+                if self.forced_terminators[b] {
+                    Lattice::Overdefined
+                } else {
+                    v
+                }
+            });
+        let targets: Vec<Block> = match (&self.program.terminators[b], cond) {
+            (_, Some(Lattice::Undefined)) => Vec::new(),
+            (
+                Terminator::Branch {
+                    if_true, if_false, ..
+                },
+                Some(Lattice::Const(c)),
+            ) => vec![if c.is_zero() { *if_false } else { *if_true }],
+            (Terminator::Switch { default, cases, .. }, Some(Lattice::Const(c))) => {
+                vec![taken_case(*default, cases, c)]
+            }
+            (term, _) => term.successors(),
+        };
+        for to in targets {
+            if !self.executable_edges.contains(&(b, to)) {
+                self.edge_worklist.push((Some(b), to));
+            }
+        }
+    }
+
+    /// The safety net (see the module comment). Returns whether anything
+    /// was forced.
+    fn force_undefined_in_executable_blocks(&mut self) -> bool {
+        let mut any = false;
+        for i in 0..self.program.insts.len() {
+            if self.executable_blocks[self.program.insts[i].block]
+                && self.values[i] == Lattice::Undefined
+            {
+                self.values[i] = Lattice::Overdefined;
+                self.ssa_worklist.extend_from_slice(&self.users[i]);
+                self.forced += 1;
+                any = true;
+            }
+        }
+        for b in 0..self.program.num_blocks() {
+            let undefined_cond = self.program.terminators[b]
+                .condition()
+                .is_some_and(|c| self.value_of(c) == Lattice::Undefined);
+            if self.executable_blocks[b] && undefined_cond && !self.forced_terminators[b] {
+                self.forced_terminators[b] = true;
+                self.ssa_worklist.push(User::Terminator(b));
+                self.forced += 1;
+                any = true;
+            }
+        }
+        any
+    }
+}
+
+/// The successor a switch on the constant `c` takes.
+pub fn taken_case(default: Block, cases: &[(Konst, Block)], c: Konst) -> Block {
+    cases
+        .iter()
+        .find(|(k, _)| *k == c)
+        .map_or(default, |&(_, b)| b)
+}
+
+/// A two-operand rule: fold two constants (`None` from `fold` means poison
+/// or UB: overdefined); wait while either is undefined; else overdefined.
+fn combine2(a: Lattice, b: Lattice, fold: impl FnOnce(Konst, Konst) -> Option<Konst>) -> Lattice {
+    match (a, b) {
+        (Lattice::Const(x), Lattice::Const(y)) => {
+            fold(x, y).map_or(Lattice::Overdefined, Lattice::Const)
+        }
+        (Lattice::Undefined, _) | (_, Lattice::Undefined) => Lattice::Undefined,
+        _ => Lattice::Overdefined,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::transforms::sccp::fold::{BinOp, IntPredicate, PoisonFlags};
+    use crate::transforms::sccp::program::Inst;
+
+    fn c32(v: i64) -> Operand {
+        Operand::Const(Konst::new(32, v as u64))
+    }
+
+    fn inst(block: Block, op: Op) -> Inst {
+        Inst { block, op }
+    }
+
+    fn bin(block: Block, op: BinOp, lhs: Operand, rhs: Operand) -> Inst {
+        inst(
+            block,
+            Op::Binary {
+                op,
+                flags: PoisonFlags::default(),
+                lhs,
+                rhs,
+            },
+        )
+    }
+
+    fn konst32(v: i64) -> Lattice {
+        Lattice::Const(Konst::new(32, v as u64))
+    }
+
+    /// The seed's example:
+    /// ```text
+    /// b0: %0 = add 1, 2; %1 = mul %0, 10; %2 = sub %1, 100
+    ///     %3 = icmp slt %2, 100; br %3, b1, b2
+    /// b1: br b3          b2: br b3
+    /// b3: %4 = phi [200, b2], [100, b1]; ret %4
+    /// ```
+    #[test]
+    fn seed_example_returns_100() {
+        let p = Program {
+            insts: vec![
+                bin(0, BinOp::Add, c32(1), c32(2)),
+                bin(0, BinOp::Mul, Operand::Inst(0), c32(10)),
+                bin(0, BinOp::Sub, Operand::Inst(1), c32(100)),
+                inst(
+                    0,
+                    Op::ICmp {
+                        pred: IntPredicate::Slt,
+                        lhs: Operand::Inst(2),
+                        rhs: c32(100),
+                    },
+                ),
+                inst(3, Op::Phi(vec![(c32(200), 2), (c32(100), 1)])),
+            ],
+            terminators: vec![
+                Terminator::Branch {
+                    cond: Operand::Inst(3),
+                    if_true: 1,
+                    if_false: 2,
+                },
+                Terminator::Jump(3),
+                Terminator::Jump(3),
+                Terminator::Other(vec![]),
+            ],
+        };
+        let s = solve(&p);
+        assert_eq!(s.values[2], konst32(-70));
+        assert_eq!(s.values[3], Lattice::Const(Konst::bool(true)));
+        assert_eq!(s.values[4], konst32(100));
+        assert_eq!(s.executable_blocks, vec![true, true, false, true]);
+        assert!(!s.is_edge_executable(0, 2));
+        assert_eq!(s.forced, 0);
+    }
+
+    /// A counting loop: `i` starts at 0 and is incremented, so it is not a
+    /// constant, but `k`, the same constant on both edges, is.
+    /// ```text
+    /// b0: br b1
+    /// b1: %0 = phi [0, b0], [%2, b1]; %1 = phi [7, b0], [%1, b1]
+    ///     %2 = add %0, 1; %3 = icmp slt %2, 10; br %3, b1, b2
+    /// b2: ret
+    /// ```
+    #[test]
+    fn loop_induction_variable_is_overdefined() {
+        let p = Program {
+            insts: vec![
+                inst(1, Op::Phi(vec![(c32(0), 0), (Operand::Inst(2), 1)])),
+                inst(1, Op::Phi(vec![(c32(7), 0), (Operand::Inst(1), 1)])),
+                bin(1, BinOp::Add, Operand::Inst(0), c32(1)),
+                inst(
+                    1,
+                    Op::ICmp {
+                        pred: IntPredicate::Slt,
+                        lhs: Operand::Inst(2),
+                        rhs: c32(10),
+                    },
+                ),
+            ],
+            terminators: vec![
+                Terminator::Jump(1),
+                Terminator::Branch {
+                    cond: Operand::Inst(3),
+                    if_true: 1,
+                    if_false: 2,
+                },
+                Terminator::Other(vec![]),
+            ],
+        };
+        let s = solve(&p);
+        assert_eq!(s.values[0], Lattice::Overdefined);
+        assert_eq!(s.values[1], konst32(7));
+        assert_eq!(s.values[2], Lattice::Overdefined);
+        assert_eq!(s.values[3], Lattice::Overdefined);
+        assert_eq!(s.executable_blocks, vec![true, true, true]);
+    }
+
+    /// A loop whose exit test is decided on the first iteration is not
+    /// assumed to exit: `i = phi [0, b0], [i + 1, b1]`, `br (i < 0), b1, b2`
+    /// leaves the back edge non-executable, so `i` stays 0.
+    #[test]
+    fn back_edge_never_taken_keeps_phi_constant() {
+        let p = Program {
+            insts: vec![
+                inst(1, Op::Phi(vec![(c32(0), 0), (Operand::Inst(1), 1)])),
+                bin(1, BinOp::Add, Operand::Inst(0), c32(1)),
+                inst(
+                    1,
+                    Op::ICmp {
+                        pred: IntPredicate::Slt,
+                        lhs: Operand::Inst(0),
+                        rhs: c32(0),
+                    },
+                ),
+            ],
+            terminators: vec![
+                Terminator::Jump(1),
+                Terminator::Branch {
+                    cond: Operand::Inst(2),
+                    if_true: 1,
+                    if_false: 2,
+                },
+                Terminator::Other(vec![]),
+            ],
+        };
+        let s = solve(&p);
+        assert_eq!(s.values[0], konst32(0));
+        assert_eq!(s.values[1], konst32(1));
+        assert!(!s.is_edge_executable(1, 1));
+    }
+
+    /// `switch 2 [1 → b1, 2 → b2], default b3`: only b2 executes.
+    #[test]
+    fn switch_on_constant_takes_one_case() {
+        let k = |v| Konst::new(32, v);
+        let p = Program {
+            insts: vec![inst(
+                4,
+                Op::Phi(vec![(c32(10), 1), (c32(20), 2), (c32(30), 3)]),
+            )],
+            terminators: vec![
+                Terminator::Switch {
+                    cond: c32(2),
+                    default: 3,
+                    cases: vec![(k(1), 1), (k(2), 2)],
+                },
+                Terminator::Jump(4),
+                Terminator::Jump(4),
+                Terminator::Jump(4),
+                Terminator::Other(vec![]),
+            ],
+        };
+        let s = solve(&p);
+        assert_eq!(s.executable_blocks, vec![true, false, true, false, true]);
+        assert_eq!(s.values[0], konst32(20));
+        let mut p_default = p.clone();
+        p_default.terminators[0] = Terminator::Switch {
+            cond: c32(9),
+            default: 3,
+            cases: vec![(k(1), 1), (k(2), 2)],
+        };
+        let s = solve(&p_default);
+        assert_eq!(s.executable_blocks, vec![true, false, false, true, true]);
+        assert_eq!(s.values[0], konst32(30));
+    }
+
+    /// Division by a constant zero is UB: never a value.
+    #[test]
+    fn division_by_zero_is_overdefined() {
+        let p = Program {
+            insts: vec![
+                bin(0, BinOp::SDiv, c32(7), c32(0)),
+                bin(0, BinOp::Add, Operand::Inst(0), c32(1)),
+            ],
+            terminators: vec![Terminator::Other(vec![])],
+        };
+        let s = solve(&p);
+        assert_eq!(s.values, vec![Lattice::Overdefined, Lattice::Overdefined]);
+    }
+
+    /// `and x, 0` is 0 whatever `x` is; `add x, 0` is not folded.
+    #[test]
+    fn absorbing_operand_decides_alone() {
+        let p = Program {
+            insts: vec![
+                bin(0, BinOp::And, Operand::Unknown, c32(0)),
+                bin(0, BinOp::Mul, c32(0), Operand::Unknown),
+                bin(0, BinOp::Or, Operand::Unknown, c32(-1)),
+                bin(0, BinOp::Add, Operand::Unknown, c32(0)),
+            ],
+            terminators: vec![Terminator::Other(vec![])],
+        };
+        let s = solve(&p);
+        assert_eq!(
+            s.values,
+            vec![konst32(0), konst32(0), konst32(-1), Lattice::Overdefined]
+        );
+    }
+
+    /// `select` on an overdefined condition is a constant only if both arms
+    /// agree; on a constant condition it is the chosen arm.
+    #[test]
+    fn select_rules() {
+        let sel = |cond, t, f| {
+            inst(
+                0,
+                Op::Select {
+                    cond,
+                    if_true: t,
+                    if_false: f,
+                },
+            )
+        };
+        let t = Operand::Const(Konst::bool(true));
+        let p = Program {
+            insts: vec![
+                sel(Operand::Unknown, c32(4), c32(4)),
+                sel(Operand::Unknown, c32(4), c32(5)),
+                sel(t, c32(4), Operand::Unknown),
+            ],
+            terminators: vec![Terminator::Other(vec![])],
+        };
+        let s = solve(&p);
+        assert_eq!(s.values, vec![konst32(4), Lattice::Overdefined, konst32(4)]);
+    }
+
+    /// LLVM's `undef` is overdefined (our documented choice), so a phi
+    /// mixing it with a constant is not folded, and a branch on it keeps
+    /// both successors.
+    #[test]
+    fn undef_is_overdefined() {
+        let p = Program {
+            insts: vec![inst(3, Op::Phi(vec![(Operand::Unknown, 1), (c32(5), 2)]))],
+            terminators: vec![
+                Terminator::Branch {
+                    cond: Operand::Unknown,
+                    if_true: 1,
+                    if_false: 2,
+                },
+                Terminator::Jump(3),
+                Terminator::Jump(3),
+                Terminator::Other(vec![]),
+            ],
+        };
+        let s = solve(&p);
+        assert_eq!(s.values[0], Lattice::Overdefined);
+        assert!(s.executable_blocks.iter().all(|&e| e));
+    }
+
+    /// Invalid SSA (a phi whose only incoming value is itself) would leave
+    /// a branch condition at ⊤; the safety net forces it to overdefined, so
+    /// both successors stay and nothing executable is deleted.
+    #[test]
+    fn safety_net_forces_undefined_conditions() {
+        let p = Program {
+            insts: vec![inst(1, Op::Phi(vec![(Operand::Inst(0), 0)]))],
+            terminators: vec![
+                Terminator::Jump(1),
+                Terminator::Branch {
+                    cond: Operand::Inst(0),
+                    if_true: 2,
+                    if_false: 3,
+                },
+                Terminator::Other(vec![]),
+                Terminator::Other(vec![]),
+            ],
+        };
+        let s = solve(&p);
+        assert_eq!(s.values[0], Lattice::Overdefined);
+        assert_eq!(s.executable_blocks, vec![true; 4]);
+        assert!(s.forced >= 1);
+    }
+
+    /// Unreachable code is never evaluated: a block with no executable
+    /// predecessor keeps its values at ⊤ and is reported non-executable.
+    #[test]
+    fn unreachable_block_is_not_executable() {
+        let p = Program {
+            insts: vec![bin(1, BinOp::Add, c32(1), c32(1))],
+            terminators: vec![Terminator::Other(vec![]), Terminator::Other(vec![])],
+        };
+        let s = solve(&p);
+        assert_eq!(s.executable_blocks, vec![true, false]);
+        assert_eq!(s.values[0], Lattice::Undefined);
+    }
+
+    /// Casts fold through, and a `zext nneg` of a negative value (poison)
+    /// does not.
+    #[test]
+    fn casts_fold_with_flags() {
+        use crate::transforms::sccp::fold::CastOp;
+        let m1 = Operand::Const(Konst::new(8, 0xff));
+        let cast = |op, nneg| {
+            inst(
+                0,
+                Op::Cast {
+                    op,
+                    flags: PoisonFlags {
+                        nneg,
+                        ..PoisonFlags::default()
+                    },
+                    value: m1.clone(),
+                    to_width: 32,
+                },
+            )
+        };
+        let p = Program {
+            insts: vec![
+                cast(CastOp::ZExt, false),
+                cast(CastOp::SExt, false),
+                cast(CastOp::ZExt, true),
+            ],
+            terminators: vec![Terminator::Other(vec![])],
+        };
+        let s = solve(&p);
+        assert_eq!(
+            s.values,
+            vec![konst32(255), konst32(-1), Lattice::Overdefined]
+        );
+    }
+}
