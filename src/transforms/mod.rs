@@ -1,5 +1,5 @@
 //! The passes, one module per pass.
 
 pub mod mem2reg;
-pub mod sroa;
 pub mod sccp;
+pub mod sroa;

@@ -432,7 +432,12 @@ impl<'a> Round<'a> {
     /// mode deletes them (loads become poison); compat mode, like LLVM,
     /// leaves them accessing `ptr poison`. Then the allocas' debug
     /// declarations and the allocas themselves go.
-    unsafe fn delete_leftovers(&self, debug: Option<&DebugInfo>, debug_users: &[DebugUsers], compat: bool) {
+    unsafe fn delete_leftovers(
+        &self,
+        debug: Option<&DebugInfo>,
+        debug_users: &[DebugUsers],
+        compat: bool,
+    ) {
         for (slot, &alloca) in self.allocas.iter().enumerate() {
             if compat {
                 LLVMReplaceAllUsesWith(alloca, LLVMGetPoison(LLVMTypeOf(alloca)));

@@ -207,7 +207,7 @@ mod tests {
 
     #[test]
     fn overlapping_finds_covered_partitions() {
-        let ps = partitions(&mut vec![s(0, 16, true), s(8, 12, false)]);
+        let ps = partitions(&mut [s(0, 16, true), s(8, 12, false)]);
         assert_eq!(overlapping(&ps, 0, 16), 0..3);
         assert_eq!(overlapping(&ps, 8, 12), 1..2);
         assert_eq!(overlapping(&ps, 4, 9), 0..2);
