@@ -249,6 +249,7 @@ unsafe fn promote_round(
         finish_like_llvm(ctx, &round, &phis)?;
     } else {
         rename::add_incoming_in_pred_order(&round, &mut phis)?;
+        fold_address_phis(ctx, &phis);
     }
     round.delete_leftovers(ctx.debug.as_ref(), &debug_users, options.compat);
     Ok(())
@@ -276,6 +277,31 @@ unsafe fn finish_like_llvm(
         }
     }
     Ok(())
+}
+
+/// Default mode keeps exactly the pruned phis, with one exception: a new phi
+/// that carries an entry-block alloca's address and simplifies away (say
+/// `phi [%target, %entry], [itself, %loop]` for a slot copied onto itself)
+/// would keep `%target` from being promoted in the next round, where LLVM,
+/// which folds it, promotes `%target`. Such phis are folded here, with the
+/// same rules as compat mode, so that the allocas left are LLVM's.
+unsafe fn fold_address_phis(ctx: &Context, phis: &[NewPhi]) {
+    let entry = LLVMGetEntryBasicBlock(LLVMGetBasicBlockParent(ctx.fcfg.blocks[0]));
+    let carries_alloca = |phi: LLVMValueRef| {
+        (0..LLVMCountIncoming(phi)).any(|k| {
+            let v = LLVMGetIncomingValue(phi, k);
+            !LLVMIsAAllocaInst(v).is_null() && LLVMGetInstructionParent(v) == entry
+        })
+    };
+    let candidates: Vec<LLVMValueRef> = phis
+        .iter()
+        .map(|p| p.phi)
+        .filter(|&phi| LLVMGetTypeKind(LLVMTypeOf(phi)) == llvm_sys::LLVMTypeKind::LLVMPointerTypeKind)
+        .filter(|&phi| carries_alloca(phi))
+        .collect();
+    if !candidates.is_empty() {
+        simplify::fold_phis(&candidates, &|v, p| ctx.value_dominates_phi(v, p));
+    }
 }
 
 /// The rewrite's side effects: load metadata and debug info.
