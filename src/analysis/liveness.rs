@@ -14,13 +14,15 @@
 //! O(live blocks + their predecessor edges). Scratch space is stamped by
 //! generation so that many variables share one calculator.
 //!
-//! `BatchedLiveIn` answers the same question for up to 64 variables at once,
-//! one bit per variable in a word per block: the same backward walk, where a
-//! predecessor receives the bits of its successor minus the variables it
-//! defines. A block is revisited only when it gains bits, so a batch costs at
-//! most 64 single-variable walks and usually about one. This is what keeps
-//! Proposition 16.4.11's chain-in-a-loop case (Θ(n²) one variable at a time)
-//! cheap: 20 000 variables are 313 batches over the same blocks.
+//! `LiveInQuery` answers "is the variable live-in at this block?" for a few
+//! blocks only, by searching forward from the block until a use or a
+//! definition: live-in(B) = UE(B) ∨ (B ∉ D ∧ ∃ successor S: live-in(S)).
+//! Pruned placement needs liveness only at the blocks of DF⁺(D), which are
+//! few, while whole live-in sets can be quadratic in total: Proposition
+//! 16.4.11's chain-in-a-loop has n variables each live over Θ(n) blocks but
+//! only one candidate phi block each, where the answer is found at once.
+//! A search that finds no use marks every block it saw as dead for that
+//! variable, so repeated queries do not repeat a failed search.
 
 use super::cfg::{Block, Cfg};
 
@@ -93,82 +95,95 @@ impl<'a> LiveInCalculator<'a> {
     }
 }
 
-/// Live-in sets of up to 64 variables at once (see the module doc).
-pub struct BatchedLiveIn<'a> {
+/// On-demand live-in queries for one variable at a time (see the module
+/// doc). Scratch space is stamped, so one value serves many variables.
+pub struct LiveInQuery<'a> {
     cfg: &'a Cfg,
     reachable: &'a [bool],
-    defined: Vec<u64>,
-    exposed: Vec<u64>,
-    live: Vec<u64>,
-    touched: Vec<Block>,
-    worklist: Vec<Block>,
+    variable: u32,
+    defined: Vec<u32>,
+    exposed: Vec<u32>,
+    dead: Vec<u32>,
+    search: u32,
+    seen: Vec<u32>,
+    stack: Vec<Block>,
+    visited: Vec<Block>,
 }
 
-impl<'a> BatchedLiveIn<'a> {
-    pub const WIDTH: usize = 64;
-
+impl<'a> LiveInQuery<'a> {
     pub fn new(cfg: &'a Cfg, reachable: &'a [bool]) -> Self {
         let n = cfg.num_blocks();
-        BatchedLiveIn {
+        LiveInQuery {
             cfg,
             reachable,
+            variable: 0,
             defined: vec![0; n],
             exposed: vec![0; n],
-            live: vec![0; n],
-            touched: Vec::new(),
-            worklist: Vec::new(),
+            dead: vec![0; n],
+            search: 0,
+            seen: vec![0; n],
+            stack: Vec::new(),
+            visited: Vec::new(),
         }
     }
 
-    /// Computes the live-in blocks of each variable `(defs, upward_exposed)`
-    /// of `vars` (at most 64); variable `i` is bit `i` of `is_live`.
-    pub fn compute<'v>(&mut self, vars: impl IntoIterator<Item = (&'v [Block], &'v [Block])>) {
-        for &b in &self.touched {
-            self.defined[b] = 0;
-            self.exposed[b] = 0;
-            self.live[b] = 0;
-        }
-        self.touched.clear();
-        for (bit, (defs, upward_exposed)) in vars.into_iter().enumerate() {
-            assert!(bit < Self::WIDTH, "at most 64 variables per batch");
-            for &d in defs {
-                self.defined[d] |= 1 << bit;
-                self.touched.push(d);
+    /// Starts answering for a new variable.
+    pub fn set_variable(&mut self, defs: &[Block], upward_exposed: &[Block]) {
+        self.variable = self.variable.wrapping_add(1);
+        if self.variable == 0 {
+            for stamps in [&mut self.defined, &mut self.exposed, &mut self.dead] {
+                stamps.iter_mut().for_each(|s| *s = 0);
             }
-            for &u in upward_exposed {
-                self.exposed[u] |= 1 << bit;
-                self.touched.push(u);
-            }
+            self.variable = 1;
         }
-        self.worklist.clear();
-        for i in 0..self.touched.len() {
-            let b = self.touched[i];
-            if self.reachable[b] && self.exposed[b] & !self.live[b] != 0 {
-                self.live[b] |= self.exposed[b];
-                self.worklist.push(b);
-            }
+        for &d in defs {
+            self.defined[d] = self.variable;
         }
-        while let Some(b) = self.worklist.pop() {
-            let bits = self.live[b];
-            for &p in self.cfg.preds(b) {
-                if !self.reachable[p] {
+        for &u in upward_exposed {
+            self.exposed[u] = self.variable;
+        }
+    }
+
+    /// Whether the current variable is live at the start of `b`.
+    pub fn is_live_in(&mut self, b: Block) -> bool {
+        let v = self.variable;
+        if !self.reachable[b] {
+            return false;
+        }
+        if self.exposed[b] == v {
+            return true;
+        }
+        if self.defined[b] == v || self.dead[b] == v {
+            return false;
+        }
+        self.search = self.search.wrapping_add(1);
+        if self.search == 0 {
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.search = 1;
+        }
+        let search = self.search;
+        self.stack.clear();
+        self.visited.clear();
+        self.stack.push(b);
+        self.seen[b] = search;
+        while let Some(x) = self.stack.pop() {
+            self.visited.push(x);
+            for &s in self.cfg.succs(x) {
+                if self.exposed[s] == v {
+                    return true;
+                }
+                if self.defined[s] == v || self.dead[s] == v || self.seen[s] == search {
                     continue;
                 }
-                let gained = bits & !self.defined[p] & !self.live[p];
-                if gained != 0 {
-                    if self.live[p] == 0 {
-                        self.touched.push(p);
-                    }
-                    self.live[p] |= gained;
-                    self.worklist.push(p);
-                }
+                self.seen[s] = search;
+                self.stack.push(s);
             }
         }
-    }
-
-    /// Whether variable `bit` of the last `compute` is live-in at `b`.
-    pub fn is_live(&self, b: Block, bit: usize) -> bool {
-        self.live[b] >> bit & 1 == 1
+        // Everything reachable from here without a definition has no use.
+        for &x in &self.visited {
+            self.dead[x] = v;
+        }
+        false
     }
 }
 
@@ -210,31 +225,32 @@ mod tests {
     }
 
     #[test]
-    fn a_batch_gives_the_same_rows_as_one_at_a_time() {
+    fn queries_give_the_same_rows_as_the_backward_walk() {
         let cfg = swap_loop();
         let reach = cfg.reachable();
-        let vars: [(&[Block], &[Block]); 4] = [
+        let vars: [(&[Block], &[Block]); 5] = [
             (&[0], &[1]),       // %n.addr
             (&[0, 2], &[2, 4]), // %a
             (&[0, 2], &[2]),    // %b
             (&[0, 3], &[1, 3]), // %i
+            (&[2], &[]),        // %t
         ];
-        let mut batch = BatchedLiveIn::new(&cfg, &reach);
-        batch.compute(vars);
-        let mut single = LiveInCalculator::new(&cfg, &reach);
-        for (bit, (defs, ue)) in vars.iter().enumerate() {
-            single.live_in_blocks(defs, ue);
-            for b in 0..cfg.num_blocks() {
-                assert_eq!(
-                    batch.is_live(b, bit),
-                    single.was_live_in(b),
-                    "var {bit} block {b}"
-                );
+        let mut query = LiveInQuery::new(&cfg, &reach);
+        let mut walk = LiveInCalculator::new(&cfg, &reach);
+        for (defs, ue) in vars {
+            walk.live_in_blocks(defs, ue);
+            query.set_variable(defs, ue);
+            // Twice: the second round of queries uses the dead marks.
+            for _ in 0..2 {
+                for b in 0..cfg.num_blocks() {
+                    assert_eq!(
+                        query.is_live_in(b),
+                        walk.was_live_in(b),
+                        "{defs:?} {ue:?} block {b}"
+                    );
+                }
             }
         }
-        // A second batch starts from a clean slate.
-        batch.compute([(&[2][..], &[][..])]);
-        assert!((0..5).all(|b| !batch.is_live(b, 0)));
     }
 
     #[test]

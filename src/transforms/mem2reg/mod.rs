@@ -296,7 +296,9 @@ unsafe fn fold_address_phis(ctx: &Context, phis: &[NewPhi]) {
     let candidates: Vec<LLVMValueRef> = phis
         .iter()
         .map(|p| p.phi)
-        .filter(|&phi| LLVMGetTypeKind(LLVMTypeOf(phi)) == llvm_sys::LLVMTypeKind::LLVMPointerTypeKind)
+        .filter(|&phi| {
+            LLVMGetTypeKind(LLVMTypeOf(phi)) == llvm_sys::LLVMTypeKind::LLVMPointerTypeKind
+        })
         .filter(|&phi| carries_alloca(phi))
         .collect();
     if !candidates.is_empty() {

@@ -3,24 +3,17 @@
 //! then DF⁺(definition blocks) restricted to those blocks.
 //!
 //! Done for many slots at once, which is where LLVM 19 is quadratic
-//! (Proposition 16.4.11): live-in sets 64 slots per word
-//! (`BatchedLiveIn`), and DF⁺ from the frontier sets computed once per
+//! (Proposition 16.4.11): DF⁺ comes from the frontier sets computed once per
 //! function (`FrontierIdf`) whenever their total size stays linear in the
-//! graph; when it does not (ladders of joins make it quadratic), the linear
-//! per-slot Sreedhar–Gao walk (`IdfCalculator`) is used instead. Both give
-//! DF⁺(D) ∩ LiveIn; the oracle tests hold them to it.
-//!
-//! Plain data in, plain data out: the LLVM side summarises each alloca as
-//! `SlotAccesses`, which is also what the oracle checks against.
-//!
-//! Postcondition: `phi_blocks[a] == DF⁺(defs[a]) ∩ LiveIn(a)`, sorted by
-//! block number (= layout order). The entry block never appears: the entry's
-//! implicit `undef` definition adds no frontier (DF(entry) = ∅).
+//! graph, else from the linear per-slot Sreedhar–Gao walk (`IdfCalculator`);
+//! liveness is then asked only at the blocks of DF⁺(D) (`LiveInQuery`),
+//! never computed as whole sets. The result is DF⁺(D) ∩ LiveIn by
+//! construction; the oracle tests hold it to that.
 
 use crate::analysis::cfg::{Block, Cfg};
 use crate::analysis::dominators::DomTree;
 use crate::analysis::frontier::{dominance_frontiers_bounded, FrontierIdf, IdfCalculator};
-use crate::analysis::liveness::BatchedLiveIn;
+use crate::analysis::liveness::LiveInQuery;
 
 /// What placement needs to know of one slot.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -53,17 +46,13 @@ pub fn pruned_phi_blocks(
         Some(df) => Idf::FromSets(FrontierIdf::new(df, reachable)),
         None => Idf::Walk(IdfCalculator::new(cfg, dt)),
     };
-    let mut live = BatchedLiveIn::new(cfg, reachable);
-    for batch in candidates.chunks(BatchedLiveIn::WIDTH) {
-        live.compute(
-            batch
-                .iter()
-                .map(|&s| (&slots[s].defs[..], &slots[s].upward_exposed[..])),
-        );
-        for (bit, &s) in batch.iter().enumerate() {
-            let is_live = |b: Block| live.is_live(b, bit);
-            phis[s] = idf.calculate(&slots[s].defs, &is_live);
-        }
+    let mut live = LiveInQuery::new(cfg, reachable);
+    for s in candidates {
+        let slot = &slots[s];
+        live.set_variable(&slot.defs, &slot.upward_exposed);
+        let mut blocks = idf.calculate(&slot.defs);
+        blocks.retain(|&b| live.is_live_in(b));
+        phis[s] = blocks;
     }
     phis
 }
@@ -75,10 +64,11 @@ enum Idf<'a> {
 }
 
 impl Idf<'_> {
-    fn calculate(&mut self, defs: &[Block], live_in: &dyn Fn(Block) -> bool) -> Vec<Block> {
+    /// DF⁺(defs), sorted by block number.
+    fn calculate(&mut self, defs: &[Block]) -> Vec<Block> {
         match self {
-            Idf::FromSets(idf) => idf.calculate(defs, Some(live_in)),
-            Idf::Walk(idf) => idf.calculate(defs, Some(live_in)),
+            Idf::FromSets(idf) => idf.calculate(defs, None),
+            Idf::Walk(idf) => idf.calculate(defs, None),
         }
     }
 }
