@@ -47,7 +47,10 @@ impl PassInfo {
 }
 
 /// Every pass the plugin registers. Add a pass here and nowhere else.
-pub static PASSES: &[PassInfo] = &[crate::transforms::mem2reg::PASS];
+pub static PASSES: &[PassInfo] = &[
+    crate::transforms::mem2reg::PASS,
+    crate::transforms::loop_rotate::PASS,
+];
 
 pub fn find(name: &str) -> Option<&'static PassInfo> {
     PASSES.iter().find(|p| p.name == name)

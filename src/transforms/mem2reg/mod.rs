@@ -42,7 +42,7 @@ use promotable::Intrinsics;
 pub const PASS: PassInfo = PassInfo {
     name: "pebble-mem2reg",
     c_name: b"pebble-mem2reg\0",
-    params: &["stats"],
+    params: &["stats", "updater"],
     run: run_pass,
 };
 
@@ -65,7 +65,11 @@ unsafe fn run_pass(flags: Flags, function: LLVMValueRef) -> Result<Outcome, Stri
     let options = Options {
         stats: flags.has(&PASS, "stats"),
     };
-    let report = promote_function(function)?;
+    let report = if flags.has(&PASS, "updater") {
+        crate::transforms::ssa_updater::promote_with_updater(function)?
+    } else {
+        promote_function(function)?
+    };
     if options.stats && report.entry_allocas > 0 {
         eprintln!(
             "pebble-mem2reg: {}: promoted {} allocas, inserted {} phis",
