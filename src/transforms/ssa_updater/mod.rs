@@ -22,9 +22,16 @@
 //!
 //! Theorem 16.4.10: the value returned is, on every execution, the last
 //! available definition executed before the use, and its definition
-//! dominates the use. Where no definition reaches (a block without
-//! predecessors, or a part of the subgraph the roots do not reach, i.e.
-//! unreachable code) the value is the factory's `poison`.
+//! dominates the use. Where no definition reaches (the entry without a
+//! definition) the value is the factory's `poison`.
+//!
+//! Unreachable code (blocks no path from the function's entry reaches)
+//! never executes, so it contributes nothing: a query from an unreachable
+//! block answers `poison`, and an unreachable predecessor is left out of
+//! exploration and placement — its phi entries are `poison` — exactly as
+//! Cytron's placement on the reachable CFG does (and `pebble-mem2reg`).
+//! Without this a join with one dead predecessor would get a needless
+//! `phi [x, poison]`.
 //!
 //! **Not supported: a use and a definition in the same block with the order
 //! unknown.** `value_in_middle_of_block(B)` means "at a point of `B` above
@@ -48,6 +55,7 @@ pub mod bulk;
 pub mod llvm;
 pub mod promote;
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::hash::Hash;
@@ -138,9 +146,15 @@ impl std::error::Error for UpdaterError {}
 /// The updater for one variable.
 pub struct SsaUpdater<'c, V> {
     cfg: &'c Cfg,
+    /// Which blocks a path from the entry reaches.
+    reachable: Cow<'c, [bool]>,
     /// The value at the end of each block known so far: the registered
-    /// definitions, plus values found by earlier queries (cached at joins,
-    /// as LLVM does).
+    /// definitions, plus the phis earlier queries placed or adopted.
+    ///
+    /// Unlike LLVM, values merely inherited at a join are not cached: a
+    /// cached join becomes a root of later queries, and two roots carrying
+    /// the same value then meet in a useless `phi [v, v]` (seen on csmith
+    /// programs). Phis are real definitions, so caching them is exact.
     available: HashMap<Block, V>,
     /// The blocks registered by `add_available_value` (the cache above
     /// holds more: a cached join is not a definition).
@@ -151,8 +165,19 @@ pub struct SsaUpdater<'c, V> {
 
 impl<'c, V: Copy + Eq + Hash + fmt::Debug> SsaUpdater<'c, V> {
     pub fn new(cfg: &'c Cfg) -> Self {
+        Self::build(cfg, Cow::Owned(cfg.reachable()))
+    }
+
+    /// As `new`, with the reachability of `cfg`'s blocks (`Cfg::reachable`)
+    /// already computed, to share it between many updaters.
+    pub fn with_reachable(cfg: &'c Cfg, reachable: &'c [bool]) -> Self {
+        Self::build(cfg, Cow::Borrowed(reachable))
+    }
+
+    fn build(cfg: &'c Cfg, reachable: Cow<'c, [bool]>) -> Self {
         SsaUpdater {
             cfg,
+            reachable,
             available: HashMap::new(),
             defining: HashSet::new(),
             inserted: Vec::new(),
@@ -184,6 +209,9 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> SsaUpdater<'c, V> {
         if let Some(&v) = self.available.get(&block) {
             return v;
         }
+        if !self.reachable[block] {
+            return factory.poison();
+        }
         Query::new(self.cfg).run(block, self, factory)
     }
 
@@ -198,17 +226,24 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> SsaUpdater<'c, V> {
             return self.value_at_end_of_block(block, factory);
         }
         // The block has its own definition, so it cannot be a root of its
-        // own query: merge the predecessors' values by hand.
+        // own query: merge the predecessors' values by hand. Unreachable
+        // predecessors give poison and do not count as a different value.
         let preds = self.cfg.preds(block);
-        if preds.is_empty() {
-            return factory.poison();
-        }
         let values: Vec<V> = preds
             .iter()
             .map(|&p| self.value_at_end_of_block(p, factory))
             .collect();
-        if values.iter().all(|&v| v == values[0]) {
-            return values[0];
+        let live: Vec<V> = preds
+            .iter()
+            .zip(&values)
+            .filter(|(&p, _)| self.reachable[p])
+            .map(|(_, &v)| v)
+            .collect();
+        let Some(&first) = live.first() else {
+            return factory.poison();
+        };
+        if live.iter().all(|&v| v == first) {
+            return first;
         }
         if let Some(existing) = factory
             .existing_phis(block)
@@ -257,8 +292,8 @@ struct Info<V> {
     /// reached (unreachable from every root), -1 queued, -2 expanded.
     num: i64,
     idom: usize,
-    /// Infos of the predecessors, in `Cfg::preds` order (explored blocks
-    /// that are not roots only).
+    /// Infos of the predecessors, in `Cfg::preds` order, `NONE` for an
+    /// unreachable one (explored blocks that are not roots only).
     preds: Vec<usize>,
 }
 
@@ -290,16 +325,15 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
     where
         F: PhiFactory<Value = V>,
     {
-        let roots = self.explore(start, &updater.available);
+        let roots = self.explore(start, &updater.available, &updater.reachable);
         let list = self.number_forward(roots);
         let start_info = self.index[&start];
         if self.infos[start_info].num <= 0 || list.is_empty() {
-            // No root reaches the start: unreachable code.
-            let poison = factory.poison();
-            updater.available.insert(start, poison);
-            return poison;
+            // No root reaches the start: only the entry, without a
+            // definition, leads here.
+            return factory.poison();
         }
-        self.dominators(&list, updater, factory);
+        self.dominators(&list, factory);
         self.place_phis(&list);
         self.materialise(&list, updater, factory);
         let def = self.infos[start_info].def;
@@ -325,13 +359,22 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
     /// Braun-style backward exploration (LLVM's `BuildBlockList`): every
     /// block reachable backwards from `start` without passing a block with
     /// a value. Returns the roots: explored blocks that have a value.
-    fn explore(&mut self, start: Block, available: &HashMap<Block, V>) -> Vec<usize> {
+    fn explore(
+        &mut self,
+        start: Block,
+        available: &HashMap<Block, V>,
+        reachable: &[bool],
+    ) -> Vec<usize> {
         let first = self.add_info(start, None);
         let mut roots = Vec::new();
         let mut worklist = vec![first];
         while let Some(i) = worklist.pop() {
             let block = self.infos[i].block;
             for &p in self.cfg.preds(block) {
+                if !reachable[p] {
+                    self.infos[i].preds.push(NONE);
+                    continue;
+                }
                 let pi = match self.index.get(&p) {
                     Some(&pi) => pi,
                     None => {
@@ -389,9 +432,10 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
     }
 
     /// Cooper–Harvey–Kennedy on the subgraph, in reverse post-order until
-    /// nothing changes. A predecessor no root reaches is unreachable code:
-    /// it becomes one more root, defining poison.
-    fn dominators<F>(&mut self, list: &[usize], updater: &mut SsaUpdater<V>, factory: &mut F)
+    /// nothing changes. A (reachable) predecessor no root reaches is only
+    /// entered from the function's entry without passing a definition: it
+    /// becomes one more root, defining poison.
+    fn dominators<F>(&mut self, list: &[usize], factory: &mut F)
     where
         F: PhiFactory<Value = V>,
     {
@@ -402,6 +446,9 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
                 let mut new_idom = NONE;
                 for k in 0..self.infos[i].preds.len() {
                     let p = self.infos[i].preds[k];
+                    if p == NONE {
+                        continue; // unreachable: contributes nothing
+                    }
                     if self.infos[p].num == 0 {
                         let poison = factory.poison();
                         let num = self.infos[PSEUDO_ENTRY].num;
@@ -411,7 +458,6 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
                         info.idom = PSEUDO_ENTRY;
                         info.num = num;
                         self.infos[PSEUDO_ENTRY].num += 1;
-                        updater.available.insert(self.infos[p].block, poison);
                     }
                     if self.infos[p].idom == NONE {
                         continue; // not processed yet in this sweep
@@ -459,7 +505,7 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
                 let needs_phi = self.infos[i]
                     .preds
                     .iter()
-                    .any(|&p| self.def_on_dom_path(p, idom));
+                    .any(|&p| p != NONE && self.def_on_dom_path(p, idom));
                 let inherited = self.infos[idom].def;
                 // `inherited` is set: the idom comes earlier in reverse
                 // post-order. Should it not be, a phi is the safe answer.
@@ -486,8 +532,8 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
         false
     }
 
-    /// Gives every phi block a phi (reused or new), then fills the new phis
-    /// and records the values found at joins for later queries.
+    /// Gives every phi block a phi (reused or new), then fills the new
+    /// phis. The phis are recorded for later queries.
     fn materialise<F>(&mut self, list: &[usize], updater: &mut SsaUpdater<V>, factory: &mut F)
     where
         F: PhiFactory<Value = V>,
@@ -508,19 +554,18 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
             updater.inserted.push(phi);
             new_phis.push(i);
         }
-        for &i in list.iter().rev() {
-            let def = self.infos[i].def;
-            if def != i && self.infos[i].preds.len() > 1 {
-                updater
-                    .available
-                    .insert(self.infos[i].block, self.infos[def].value.unwrap());
-            }
-        }
+        let poison = factory.poison();
         for i in new_phis {
             let incoming: Vec<V> = self.infos[i]
                 .preds
                 .iter()
-                .map(|&p| self.value_at_end(p))
+                .map(|&p| {
+                    if p == NONE {
+                        poison
+                    } else {
+                        self.value_at_end(p)
+                    }
+                })
                 .collect();
             let phi = self.infos[i].value.unwrap();
             factory.set_incoming(phi, self.infos[i].block, &incoming);
@@ -564,6 +609,7 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
     where
         F: PhiFactory<Value = V>,
     {
+        let poison = factory.poison();
         let mut tags: HashMap<usize, V> = HashMap::new();
         tags.insert(i, candidate.phi);
         let mut worklist = vec![(i, candidate)];
@@ -573,6 +619,12 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
             }
             for (k, &incoming) in phi.incoming.iter().enumerate() {
                 let p = self.infos[at].preds[k];
+                if p == NONE {
+                    if incoming != poison {
+                        return None;
+                    }
+                    continue;
+                }
                 let def = self.infos[p].def;
                 if let Some(expected) = self.infos[def].value {
                     if incoming != expected {

@@ -88,7 +88,7 @@ unsafe fn promote_one(
             .or_default()
             .push(user);
     }
-    let mut updater = SsaUpdater::new(&fcfg.cfg);
+    let mut updater = SsaUpdater::with_reachable(&fcfg.cfg, reachable);
     let mut replace: HashMap<LLVMValueRef, LLVMValueRef> = HashMap::new();
     let mut stores = Vec::new();
     let mut live_in_loads: Vec<(Block, LLVMValueRef)> = Vec::new();

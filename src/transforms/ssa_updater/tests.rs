@@ -148,10 +148,16 @@ fn unreachable_blocks_read_poison() {
     let mut ir = ToyIr::default();
     let mut up = updater(&cfg, &defs);
     assert_eq!(up.value_at_end_of_block(2, &mut ir), Poison);
-    // The join takes poison along the unreachable edge.
-    let v = up.value_at_end_of_block(1, &mut ir);
-    assert_eq!(ir.phi(v).incoming, Some(vec![Def(5), Poison]));
-    check(&cfg, &defs, &ir, UseSite::PhiOperand { pred: 1 }, v);
+    // The unreachable edge into the join contributes nothing: no phi.
+    assert_eq!(up.value_at_end_of_block(1, &mut ir), Def(5));
+    assert!(ir.phis.is_empty());
+    // A real merge fills the unreachable edge's entry with poison.
+    let defs = defs_of(&[(0, 5), (2, 6), (4, 7)]);
+    let cfg = Cfg::from_edges(6, &[(0, 1), (0, 4), (4, 1), (2, 3), (3, 2), (3, 1), (1, 5)]);
+    let mut up = updater(&cfg, &defs);
+    let v = up.value_at_end_of_block(5, &mut ir);
+    assert_eq!(ir.phi(v).incoming, Some(vec![Def(5), Def(7), Poison]));
+    check(&cfg, &defs, &ir, UseSite::Instruction { block: 5 }, v);
 }
 
 #[test]
