@@ -18,10 +18,17 @@
 //!    and the alloca are deleted.
 //!
 //! Unreachable blocks are left out of the definitions and their loads read
-//! poison, as in the default mode. Phis here are not pruned against later
-//! simplification and may repeat an equal merge, so counts match the
-//! default mode only after `instsimplify` (the differential check in
-//! `scripts/difftest-rotate`).
+//! poison, as in the default mode.
+//!
+//! Phi counts differ from the default mode before simplification: the
+//! updater returns a value instead of a phi whose incoming values are all
+//! equal, while the default mode places every pruned phi and leaves such
+//! phis to `instsimplify`. After `instsimplify` both leave the same phis
+//! (checked per function by `scripts/difftest-rotate`), with one known,
+//! intended exception: when two allocas need a phi with identical incoming
+//! values in one block, the updater reuses the first one's phi for the
+//! second (`find_existing_phi`), so it leaves one phi where the default
+//! mode leaves two (`tests/lit/ssa-updater/reuse-and-dead-code.ll`).
 
 use std::collections::HashMap;
 
