@@ -54,6 +54,7 @@ pub static PASSES: &[PassInfo] = &[
     crate::transforms::mem2reg::PASS,
     crate::transforms::sroa::PASS,
     crate::transforms::sccp::PASS,
+    crate::transforms::loop_rotate::PASS,
 ];
 
 pub fn find(name: &str) -> Option<&'static PassInfo> {

@@ -5,3 +5,4 @@ pub mod cfg;
 pub mod dominators;
 pub mod frontier;
 pub mod liveness;
+pub mod loops;

@@ -51,7 +51,7 @@ use rename::{NewPhi, RenameHooks};
 pub const PASS: PassInfo = PassInfo {
     name: "pebble-mem2reg",
     c_name: b"pebble-mem2reg\0",
-    params: &["stats", "verify-oracle", "compat"],
+    params: &["stats", "verify-oracle", "compat", "updater"],
     run: run_pass,
 };
 
@@ -87,7 +87,13 @@ unsafe fn run_pass(flags: Flags, function: LLVMValueRef) -> Result<Outcome, Stri
         verify_oracle: flags.has(&PASS, "verify-oracle"),
         compat: flags.has(&PASS, "compat"),
     };
-    let report = promote_function(function, &options)?;
+    // <updater>: the same allocas promoted through the SSA updater (LLVM's
+    // LoadAndStorePromoter approach), a second construction to cross-check.
+    let report = if flags.has(&PASS, "updater") {
+        crate::transforms::ssa_updater::promote_with_updater(function)?
+    } else {
+        promote_function(function, &options)?
+    };
     if options.stats && report.entry_allocas > 0 {
         eprintln!("{}", stats_line(function, &report, &options));
     }

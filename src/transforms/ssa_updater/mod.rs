@@ -1,0 +1,660 @@
+//! SSA repair for one variable with several definitions (Algorithm 16.4.6
+//! of the seed `../shared/seeds/001_*.txt`; LLVM's `SSAUpdater` /
+//! `SSAUpdaterImpl.h`; [SSAB, Ch. 5] "SSA reconstruction").
+//!
+//! A transformation that duplicates code leaves a value with two or more
+//! definitions. The caller registers, per block, the value *available at
+//! the end of that block* (`add_available_value`) and asks for the value
+//! reaching a use. A query for block `B` walks predecessors backwards from
+//! `B` as Braun et al.'s `readVariable` does, stopping at blocks with an
+//! available value (`explore`). On that explored subgraph:
+//! 1. a pseudo-entry is made the parent of every block with a value (the
+//!    "roots"), and the subgraph's dominators are computed with
+//!    Cooper–Harvey–Kennedy over a post-order numbering (`dominators`);
+//! 2. phis go at the iterated dominance frontier of the roots, computed by
+//!    fixpoint: a block needs a phi when a definition lies on the dominator
+//!    path from one of its predecessors up to its immediate dominator
+//!    (`place_phis`);
+//! 3. every explored block gets the value of its nearest dominating
+//!    definition or phi; a needed phi is first looked for among the block's
+//!    existing phis (`find_existing_phi`, which matches whole webs of phis),
+//!    and only then created (`materialise`).
+//!
+//! Theorem 16.4.10: the value returned is, on every execution, the last
+//! available definition executed before the use, and its definition
+//! dominates the use. Where no definition reaches (the entry without a
+//! definition) the value is the factory's `poison`.
+//!
+//! Unreachable code (blocks no path from the function's entry reaches)
+//! never executes, so it contributes nothing: a query from an unreachable
+//! block answers `poison`, and an unreachable predecessor is left out of
+//! exploration and placement — its phi entries are `poison` — exactly as
+//! Cytron's placement on the reachable CFG does (and `pebble-mem2reg`).
+//! Without this a join with one dead predecessor would get a needless
+//! `phi [x, poison]`.
+//!
+//! **Not supported: a use and a definition in the same block with the order
+//! unknown.** `value_in_middle_of_block(B)` means "at a point of `B` above
+//! every definition registered for `B`". A non-phi use below a definition in
+//! its own block needs that definition, which the updater cannot tell apart
+//! from a use above it (LLVM's `SSAUpdater` silently returns the live-in
+//! value there, and LLVM's loop rotation special-cases it: "SSAUpdater can't
+//! handle a non-PHI use in the same block as an earlier def"). So
+//! `rewrite_use` rejects every non-phi use in a block that has an available
+//! value with `UpdaterError::UseInDefiningBlock` instead of guessing; the
+//! caller either knows the use is above the definitions and calls
+//! `value_in_middle_of_block`, or knows it is below and uses its own
+//! definition.
+//!
+//! The algorithm works on plain data: a `Cfg` and opaque values; phis are
+//! made through the `PhiFactory` trait, implemented over LLVM in `llvm` and
+//! over a toy IR in the tests. `bulk` is the many-variables variant
+//! (LLVM's `SSAUpdaterBulk`), `promote` is `pebble-mem2reg<updater>`.
+
+pub mod bulk;
+pub mod llvm;
+pub mod promote;
+
+use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+use std::hash::Hash;
+
+use crate::analysis::cfg::{Block, Cfg};
+
+pub use promote::promote_with_updater;
+
+/// How the updater reads and makes phis of the variable's type.
+///
+/// Incoming values are always listed per predecessor *edge* of the phi's
+/// block, in `Cfg::preds` order (duplicate edges included).
+pub trait PhiFactory {
+    type Value: Copy + Eq + Hash + fmt::Debug;
+
+    /// The value of the variable where no definition reaches. Must return
+    /// the same value every time (existing phis are matched by equality).
+    fn poison(&mut self) -> Self::Value;
+
+    /// The phis already at the top of `block` that have the variable's type,
+    /// with their incoming values. Phis whose incoming list is incomplete
+    /// (being built) must be left out.
+    fn existing_phis(&mut self, block: Block) -> Vec<ExistingPhi<Self::Value>>;
+
+    /// A new phi at the top of `block`, without incoming values yet.
+    fn create_phi(&mut self, block: Block) -> Self::Value;
+
+    /// Gives a phi made by `create_phi` its incoming values.
+    fn set_incoming(&mut self, phi: Self::Value, block: Block, incoming: &[Self::Value]);
+}
+
+impl<F: PhiFactory + ?Sized> PhiFactory for &mut F {
+    type Value = F::Value;
+    fn poison(&mut self) -> Self::Value {
+        (**self).poison()
+    }
+    fn existing_phis(&mut self, block: Block) -> Vec<ExistingPhi<Self::Value>> {
+        (**self).existing_phis(block)
+    }
+    fn create_phi(&mut self, block: Block) -> Self::Value {
+        (**self).create_phi(block)
+    }
+    fn set_incoming(&mut self, phi: Self::Value, block: Block, incoming: &[Self::Value]) {
+        (**self).set_incoming(phi, block, incoming)
+    }
+}
+
+/// A phi present in a block before the query, and its incoming values (one
+/// per predecessor edge, in `Cfg::preds` order).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExistingPhi<V> {
+    pub phi: V,
+    pub incoming: Vec<V>,
+}
+
+/// Where a use of the variable sits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UseSite {
+    /// The incoming value of a phi for the edge from `pred`: needs the value
+    /// at the end of `pred`.
+    PhiOperand { pred: Block },
+    /// An ordinary instruction in `block`.
+    Instruction { block: Block },
+}
+
+/// A broken precondition of a query.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UpdaterError {
+    /// A non-phi use in a block that also has a definition: whether the use
+    /// is above or below the definition is unknown (see the module doc).
+    UseInDefiningBlock { block: Block },
+}
+
+impl fmt::Display for UpdaterError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UpdaterError::UseInDefiningBlock { block } => write!(
+                f,
+                "SSA updater: a non-phi use in block {block}, which also defines the value, \
+                 is not supported (its order relative to the definition is unknown)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for UpdaterError {}
+
+/// The updater for one variable.
+pub struct SsaUpdater<'c, V> {
+    cfg: &'c Cfg,
+    /// Which blocks a path from the entry reaches.
+    reachable: Cow<'c, [bool]>,
+    /// The value at the end of each block known so far: the registered
+    /// definitions, plus the phis earlier queries placed or adopted.
+    ///
+    /// Unlike LLVM, values merely inherited at a join are not cached: a
+    /// cached join becomes a root of later queries, and two roots carrying
+    /// the same value then meet in a useless `phi [v, v]` (seen on csmith
+    /// programs). Phis are real definitions, so caching them is exact.
+    available: HashMap<Block, V>,
+    /// The blocks registered by `add_available_value` (the cache above
+    /// holds more: a cached join is not a definition).
+    defining: HashSet<Block>,
+    /// Every phi this updater created, in creation order.
+    inserted: Vec<V>,
+}
+
+impl<'c, V: Copy + Eq + Hash + fmt::Debug> SsaUpdater<'c, V> {
+    pub fn new(cfg: &'c Cfg) -> Self {
+        Self::build(cfg, Cow::Owned(cfg.reachable()))
+    }
+
+    /// As `new`, with the reachability of `cfg`'s blocks (`Cfg::reachable`)
+    /// already computed, to share it between many updaters.
+    pub fn with_reachable(cfg: &'c Cfg, reachable: &'c [bool]) -> Self {
+        Self::build(cfg, Cow::Borrowed(reachable))
+    }
+
+    fn build(cfg: &'c Cfg, reachable: Cow<'c, [bool]>) -> Self {
+        SsaUpdater {
+            cfg,
+            reachable,
+            available: HashMap::new(),
+            defining: HashSet::new(),
+            inserted: Vec::new(),
+        }
+    }
+
+    /// `value` is the variable's value at the end of `block` (replaces an
+    /// earlier registration for the block).
+    pub fn add_available_value(&mut self, block: Block, value: V) {
+        self.available.insert(block, value);
+        self.defining.insert(block);
+    }
+
+    /// Whether `block` has a registered definition.
+    pub fn has_value_for_block(&self, block: Block) -> bool {
+        self.defining.contains(&block)
+    }
+
+    /// The phis this updater created so far.
+    pub fn inserted_phis(&self) -> &[V] {
+        &self.inserted
+    }
+
+    /// The variable's value at the end of `block`.
+    pub fn value_at_end_of_block<F>(&mut self, block: Block, factory: &mut F) -> V
+    where
+        F: PhiFactory<Value = V>,
+    {
+        if let Some(&v) = self.available.get(&block) {
+            return v;
+        }
+        if !self.reachable[block] {
+            return factory.poison();
+        }
+        Query::new(self.cfg).run(block, self, factory)
+    }
+
+    /// The variable's value at a point of `block` above every definition
+    /// registered for `block` (its live-in value). For a block without a
+    /// definition this is the value at its end.
+    pub fn value_in_middle_of_block<F>(&mut self, block: Block, factory: &mut F) -> V
+    where
+        F: PhiFactory<Value = V>,
+    {
+        if !self.has_value_for_block(block) {
+            return self.value_at_end_of_block(block, factory);
+        }
+        // The block has its own definition, so it cannot be a root of its
+        // own query: merge the predecessors' values by hand. Unreachable
+        // predecessors give poison and do not count as a different value.
+        let preds = self.cfg.preds(block);
+        let values: Vec<V> = preds
+            .iter()
+            .map(|&p| self.value_at_end_of_block(p, factory))
+            .collect();
+        let live: Vec<V> = preds
+            .iter()
+            .zip(&values)
+            .filter(|(&p, _)| self.reachable[p])
+            .map(|(_, &v)| v)
+            .collect();
+        let Some(&first) = live.first() else {
+            return factory.poison();
+        };
+        if live.iter().all(|&v| v == first) {
+            return first;
+        }
+        if let Some(existing) = factory
+            .existing_phis(block)
+            .into_iter()
+            .find(|e| e.incoming == values)
+        {
+            return existing.phi;
+        }
+        let phi = factory.create_phi(block);
+        factory.set_incoming(phi, block, &values);
+        self.inserted.push(phi);
+        phi
+    }
+
+    /// The value a use at `site` must read. A non-phi use in a block with a
+    /// definition is rejected (see the module doc).
+    pub fn rewrite_use<F>(&mut self, site: UseSite, factory: &mut F) -> Result<V, UpdaterError>
+    where
+        F: PhiFactory<Value = V>,
+    {
+        match site {
+            UseSite::PhiOperand { pred } => Ok(self.value_at_end_of_block(pred, factory)),
+            UseSite::Instruction { block } => {
+                if self.has_value_for_block(block) {
+                    Err(UpdaterError::UseInDefiningBlock { block })
+                } else {
+                    Ok(self.value_at_end_of_block(block, factory))
+                }
+            }
+        }
+    }
+}
+
+const NONE: usize = usize::MAX;
+const PSEUDO_ENTRY: usize = 0;
+
+/// What one query knows of one explored block (LLVM's `BBInfo`).
+struct Info<V> {
+    block: Block,
+    /// The value at the end of the block, once known.
+    value: Option<V>,
+    /// The info whose value reaches the end of this block: itself for a
+    /// root or a phi block; `NONE` until placement decides.
+    def: usize,
+    /// Post-order number in the forward walk from the roots; 0 = not
+    /// reached (unreachable from every root), -1 queued, -2 expanded.
+    num: i64,
+    idom: usize,
+    /// Infos of the predecessors, in `Cfg::preds` order, `NONE` for an
+    /// unreachable one (explored blocks that are not roots only).
+    preds: Vec<usize>,
+}
+
+/// One `value_at_end_of_block` query on the subgraph it explores.
+struct Query<'c, V> {
+    cfg: &'c Cfg,
+    infos: Vec<Info<V>>,
+    index: HashMap<Block, usize>,
+}
+
+impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
+    fn new(cfg: &'c Cfg) -> Self {
+        let pseudo = Info {
+            block: NONE,
+            value: None,
+            def: NONE,
+            num: 0,
+            idom: NONE,
+            preds: Vec::new(),
+        };
+        Query {
+            cfg,
+            infos: vec![pseudo],
+            index: HashMap::new(),
+        }
+    }
+
+    fn run<F>(mut self, start: Block, updater: &mut SsaUpdater<V>, factory: &mut F) -> V
+    where
+        F: PhiFactory<Value = V>,
+    {
+        let roots = self.explore(start, &updater.available, &updater.reachable);
+        let list = self.number_forward(roots);
+        let start_info = self.index[&start];
+        if self.infos[start_info].num <= 0 || list.is_empty() {
+            // No root reaches the start: only the entry, without a
+            // definition, leads here.
+            return factory.poison();
+        }
+        self.dominators(&list, factory);
+        self.place_phis(&list);
+        self.materialise(&list, updater, factory);
+        let def = self.infos[start_info].def;
+        self.infos[def]
+            .value
+            .expect("placement gives every explored block a defining info")
+    }
+
+    fn add_info(&mut self, block: Block, value: Option<V>) -> usize {
+        let i = self.infos.len();
+        self.infos.push(Info {
+            block,
+            value,
+            def: if value.is_some() { i } else { NONE },
+            num: 0,
+            idom: NONE,
+            preds: Vec::new(),
+        });
+        self.index.insert(block, i);
+        i
+    }
+
+    /// Braun-style backward exploration (LLVM's `BuildBlockList`): every
+    /// block reachable backwards from `start` without passing a block with
+    /// a value. Returns the roots: explored blocks that have a value.
+    fn explore(
+        &mut self,
+        start: Block,
+        available: &HashMap<Block, V>,
+        reachable: &[bool],
+    ) -> Vec<usize> {
+        let first = self.add_info(start, None);
+        let mut roots = Vec::new();
+        let mut worklist = vec![first];
+        while let Some(i) = worklist.pop() {
+            let block = self.infos[i].block;
+            for &p in self.cfg.preds(block) {
+                if !reachable[p] {
+                    self.infos[i].preds.push(NONE);
+                    continue;
+                }
+                let pi = match self.index.get(&p) {
+                    Some(&pi) => pi,
+                    None => {
+                        let value = available.get(&p).copied();
+                        let pi = self.add_info(p, value);
+                        if value.is_some() {
+                            roots.push(pi);
+                        } else {
+                            worklist.push(pi);
+                        }
+                        pi
+                    }
+                };
+                self.infos[i].preds.push(pi);
+            }
+        }
+        roots
+    }
+
+    /// Post-order numbers by a forward walk from the roots over explored
+    /// blocks; returns the explored non-root blocks reached, in post-order.
+    /// Every block is numbered below the block that queued it, so below all
+    /// its dominators in the subgraph, as the dominator intersection needs.
+    fn number_forward(&mut self, roots: Vec<usize>) -> Vec<usize> {
+        let mut list = Vec::new();
+        let mut next: i64 = 1;
+        let mut stack = Vec::with_capacity(roots.len());
+        for r in roots {
+            self.infos[r].idom = PSEUDO_ENTRY;
+            self.infos[r].num = -1;
+            stack.push(r);
+        }
+        while let Some(&i) = stack.last() {
+            if self.infos[i].num == -2 {
+                self.infos[i].num = next;
+                next += 1;
+                if self.infos[i].value.is_none() {
+                    list.push(i);
+                }
+                stack.pop();
+                continue;
+            }
+            self.infos[i].num = -2;
+            for &s in self.cfg.succs(self.infos[i].block) {
+                if let Some(&si) = self.index.get(&s) {
+                    if self.infos[si].num == 0 {
+                        self.infos[si].num = -1;
+                        stack.push(si);
+                    }
+                }
+            }
+        }
+        self.infos[PSEUDO_ENTRY].num = next;
+        list
+    }
+
+    /// Cooper–Harvey–Kennedy on the subgraph, in reverse post-order until
+    /// nothing changes. A (reachable) predecessor no root reaches is only
+    /// entered from the function's entry without passing a definition: it
+    /// becomes one more root, defining poison.
+    fn dominators<F>(&mut self, list: &[usize], factory: &mut F)
+    where
+        F: PhiFactory<Value = V>,
+    {
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for &i in list.iter().rev() {
+                let mut new_idom = NONE;
+                for k in 0..self.infos[i].preds.len() {
+                    let p = self.infos[i].preds[k];
+                    if p == NONE {
+                        continue; // unreachable: contributes nothing
+                    }
+                    if self.infos[p].num == 0 {
+                        let poison = factory.poison();
+                        let num = self.infos[PSEUDO_ENTRY].num;
+                        let info = &mut self.infos[p];
+                        info.value = Some(poison);
+                        info.def = p;
+                        info.idom = PSEUDO_ENTRY;
+                        info.num = num;
+                        self.infos[PSEUDO_ENTRY].num += 1;
+                    }
+                    if self.infos[p].idom == NONE {
+                        continue; // not processed yet in this sweep
+                    }
+                    new_idom = if new_idom == NONE {
+                        p
+                    } else {
+                        self.intersect(new_idom, p)
+                    };
+                }
+                if new_idom != NONE && new_idom != self.infos[i].idom {
+                    self.infos[i].idom = new_idom;
+                    changed = true;
+                }
+            }
+        }
+    }
+
+    fn intersect(&self, mut a: usize, mut b: usize) -> usize {
+        while a != b {
+            while self.infos[a].num < self.infos[b].num {
+                a = self.infos[a].idom;
+            }
+            while self.infos[b].num < self.infos[a].num {
+                b = self.infos[b].idom;
+            }
+        }
+        a
+    }
+
+    /// The iterated dominance frontier of the roots within the subgraph, by
+    /// fixpoint (LLVM's `FindPHIPlacement`): a block needs a phi when some
+    /// predecessor's dominator path up to the block's idom contains a
+    /// definition (a root or a phi block); otherwise it inherits its idom's
+    /// reaching definition.
+    fn place_phis(&mut self, list: &[usize]) {
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for &i in list.iter().rev() {
+                if self.infos[i].def == i {
+                    continue;
+                }
+                let idom = self.infos[i].idom;
+                let needs_phi = self.infos[i]
+                    .preds
+                    .iter()
+                    .any(|&p| p != NONE && self.def_on_dom_path(p, idom));
+                let inherited = self.infos[idom].def;
+                // `inherited` is set: the idom comes earlier in reverse
+                // post-order. Should it not be, a phi is the safe answer.
+                let new_def = if needs_phi || inherited == NONE {
+                    i
+                } else {
+                    inherited
+                };
+                if new_def != self.infos[i].def {
+                    self.infos[i].def = new_def;
+                    changed = true;
+                }
+            }
+        }
+    }
+
+    fn def_on_dom_path(&self, mut from: usize, to: usize) -> bool {
+        while from != to && from != NONE {
+            if self.infos[from].def == from {
+                return true;
+            }
+            from = self.infos[from].idom;
+        }
+        false
+    }
+
+    /// Gives every phi block a phi (reused or new), then fills the new
+    /// phis. The phis are recorded for later queries.
+    fn materialise<F>(&mut self, list: &[usize], updater: &mut SsaUpdater<V>, factory: &mut F)
+    where
+        F: PhiFactory<Value = V>,
+    {
+        let mut new_phis = Vec::new();
+        for &i in list {
+            if self.infos[i].def != i {
+                continue;
+            }
+            self.find_existing_phi(i, updater, factory);
+            if self.infos[i].value.is_some() {
+                continue;
+            }
+            let block = self.infos[i].block;
+            let phi = factory.create_phi(block);
+            self.infos[i].value = Some(phi);
+            updater.available.insert(block, phi);
+            updater.inserted.push(phi);
+            new_phis.push(i);
+        }
+        let poison = factory.poison();
+        for i in new_phis {
+            let incoming: Vec<V> = self.infos[i]
+                .preds
+                .iter()
+                .map(|&p| {
+                    if p == NONE {
+                        poison
+                    } else {
+                        self.value_at_end(p)
+                    }
+                })
+                .collect();
+            let phi = self.infos[i].value.unwrap();
+            factory.set_incoming(phi, self.infos[i].block, &incoming);
+        }
+    }
+
+    fn value_at_end(&self, i: usize) -> V {
+        let def = self.infos[i].def;
+        self.infos[def]
+            .value
+            .expect("every explored block has a reaching definition after placement")
+    }
+
+    /// Looks for an existing phi of the block that, together with existing
+    /// phis in the other phi blocks it reaches through its operands, has
+    /// exactly the incoming values placement computed (LLVM's
+    /// `FindExistingPHI`/`CheckIfPHIMatches`). On a match the whole web is
+    /// adopted.
+    fn find_existing_phi<F>(&mut self, i: usize, updater: &mut SsaUpdater<V>, factory: &mut F)
+    where
+        F: PhiFactory<Value = V>,
+    {
+        let block = self.infos[i].block;
+        for candidate in factory.existing_phis(block) {
+            if let Some(tags) = self.phi_web_matches(i, candidate, factory) {
+                for (info, phi) in tags {
+                    self.infos[info].value = Some(phi);
+                    updater.available.insert(self.infos[info].block, phi);
+                }
+                return;
+            }
+        }
+    }
+
+    fn phi_web_matches<F>(
+        &self,
+        i: usize,
+        candidate: ExistingPhi<V>,
+        factory: &mut F,
+    ) -> Option<HashMap<usize, V>>
+    where
+        F: PhiFactory<Value = V>,
+    {
+        let poison = factory.poison();
+        let mut tags: HashMap<usize, V> = HashMap::new();
+        tags.insert(i, candidate.phi);
+        let mut worklist = vec![(i, candidate)];
+        while let Some((at, phi)) = worklist.pop() {
+            if phi.incoming.len() != self.infos[at].preds.len() {
+                return None;
+            }
+            for (k, &incoming) in phi.incoming.iter().enumerate() {
+                let p = self.infos[at].preds[k];
+                if p == NONE {
+                    if incoming != poison {
+                        return None;
+                    }
+                    continue;
+                }
+                let def = self.infos[p].def;
+                if let Some(expected) = self.infos[def].value {
+                    if incoming != expected {
+                        return None;
+                    }
+                    continue;
+                }
+                // `def` is a phi block still without a value: the incoming
+                // value must be one of its existing phis, the same one for
+                // every edge that leads there.
+                if let Some(&tagged) = tags.get(&def) {
+                    if tagged != incoming {
+                        return None;
+                    }
+                    continue;
+                }
+                let next = factory
+                    .existing_phis(self.infos[def].block)
+                    .into_iter()
+                    .find(|e| e.phi == incoming)?;
+                tags.insert(def, incoming);
+                worklist.push((def, next));
+            }
+        }
+        Some(tags)
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod toy;
+
+#[cfg(test)]
+mod tests;

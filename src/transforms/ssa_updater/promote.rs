@@ -1,0 +1,185 @@
+//! `pebble-mem2reg<updater>`: promotes the same allocas as `pebble-mem2reg`
+//! through the SSA updater instead of Cytron's placement and renaming — a
+//! second, independent construction to cross-check the first (LLVM's
+//! `LoadAndStorePromoter` approach).
+//!
+//! Per promotable alloca (the same `promotable::check` and rounds as the
+//! default mode):
+//! 1. scan each block that accesses it, in order: a load after a store in
+//!    the same block takes that store's value; the block's last store is the
+//!    value available at its end; loads before any store are *live-in*;
+//! 2. the entry block without a store makes `undef` available (the
+//!    alloca's initial content, as in the default mode); a live-in load in
+//!    the entry reads `undef`;
+//! 3. each live-in load asks `value_in_middle_of_block` of its block — it
+//!    precedes every store there, which is exactly that query's contract;
+//! 4. loads are replaced (chains of load-to-load replacements resolved
+//!    first, so no replacement points at a deleted load), then loads, stores
+//!    and the alloca are deleted.
+//!
+//! Unreachable blocks are left out of the definitions and their loads read
+//! poison, as in the default mode.
+//!
+//! Phi counts differ from the default mode before simplification: the
+//! updater returns a value instead of a phi whose incoming values are all
+//! equal, while the default mode places every pruned phi and leaves such
+//! phis to `instsimplify`. After `instsimplify` both leave the same phis
+//! (checked per function by `scripts/difftest-rotate`), with one known,
+//! intended exception: when two allocas need a phi with identical incoming
+//! values in one block, the updater reuses the first one's phi for the
+//! second (`find_existing_phi`), so it leaves one phi where the default
+//! mode leaves two (`tests/lit/ssa-updater/reuse-and-dead-code.ll`).
+
+use std::collections::HashMap;
+
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+use llvm_sys::LLVMOpcode;
+
+use super::llvm::LlvmPhis;
+use super::SsaUpdater;
+use crate::analysis::cfg::Block;
+use crate::ir::{self, FunctionCfg};
+use crate::transforms::mem2reg::promotable::{self, Intrinsics};
+use crate::transforms::mem2reg::{entry_allocas, Report};
+
+/// Promotes every promotable entry-block alloca of `function` through the
+/// SSA updater.
+///
+/// # Safety
+/// `function` is a defined function of a live module that verifies.
+pub unsafe fn promote_with_updater(function: LLVMValueRef) -> Result<Report, String> {
+    let mut report = Report {
+        entry_allocas: entry_allocas(function).len(),
+        ..Report::default()
+    };
+    if report.entry_allocas == 0 {
+        return Ok(report);
+    }
+    let intrinsics = Intrinsics::lookup();
+    // Promotion never changes the CFG: one read serves every round.
+    let fcfg = FunctionCfg::read(function);
+    let reachable = fcfg.cfg.reachable();
+    loop {
+        let allocas: Vec<LLVMValueRef> = entry_allocas(function)
+            .into_iter()
+            .filter(|&a| promotable::check(a, &intrinsics).is_ok())
+            .collect();
+        if allocas.is_empty() {
+            return Ok(report);
+        }
+        for &alloca in &allocas {
+            promotable::remove_markers(alloca, &intrinsics);
+            report.phis += promote_one(&fcfg, &reachable, alloca)?;
+            report.promoted += 1;
+        }
+    }
+}
+
+/// Promotes one alloca whose only users are loads and stores; returns the
+/// number of phis created.
+unsafe fn promote_one(
+    fcfg: &FunctionCfg,
+    reachable: &[bool],
+    alloca: LLVMValueRef,
+) -> Result<usize, String> {
+    let ty = LLVMGetAllocatedType(alloca);
+    let undef = LLVMGetUndef(ty);
+    let poison = LLVMGetPoison(ty);
+    let entry = fcfg.cfg.entry();
+
+    let mut users_by_block: HashMap<Block, Vec<LLVMValueRef>> = HashMap::new();
+    for user in ir::users(alloca) {
+        users_by_block
+            .entry(fcfg.block_of_inst(user))
+            .or_default()
+            .push(user);
+    }
+    let mut updater = SsaUpdater::with_reachable(&fcfg.cfg, reachable);
+    let mut replace: HashMap<LLVMValueRef, LLVMValueRef> = HashMap::new();
+    let mut stores = Vec::new();
+    let mut live_in_loads: Vec<(Block, LLVMValueRef)> = Vec::new();
+    let mut blocks: Vec<Block> = users_by_block.keys().copied().collect();
+    blocks.sort_unstable();
+    for b in blocks {
+        let users = &users_by_block[&b];
+        let mut current = (b == entry).then_some(undef);
+        for inst in accesses_in_order(fcfg, b, alloca, users) {
+            if LLVMGetInstructionOpcode(inst) == LLVMOpcode::LLVMStore {
+                current = Some(LLVMGetOperand(inst, 0));
+                stores.push(inst);
+            } else if !reachable[b] {
+                replace.insert(inst, poison);
+            } else if let Some(v) = current {
+                replace.insert(inst, v);
+            } else {
+                live_in_loads.push((b, inst));
+            }
+        }
+        if reachable[b] {
+            if let Some(v) = current {
+                updater.add_available_value(b, v);
+            }
+        }
+    }
+    if !updater.has_value_for_block(entry) {
+        updater.add_available_value(entry, undef);
+    }
+
+    let mut phis = LlvmPhis::new(fcfg, ty, &ir::name(alloca));
+    for (b, load) in live_in_loads {
+        let v = updater.value_in_middle_of_block(b, &mut phis);
+        replace.insert(load, v);
+    }
+    let created = phis.created.len();
+    drop(phis);
+
+    for (&load, &v) in &replace {
+        let target = resolve(&replace, v)?;
+        LLVMReplaceAllUsesWith(load, target);
+    }
+    for store in stores {
+        LLVMInstructionEraseFromParent(store);
+    }
+    for &load in replace.keys() {
+        LLVMInstructionEraseFromParent(load);
+    }
+    LLVMInstructionEraseFromParent(alloca);
+    Ok(created)
+}
+
+/// The final replacement of a value: a load of the alloca being promoted
+/// stands for its own replacement. Chains end because a load's replacement
+/// is defined strictly before it (a stored value or a merge of those).
+fn resolve(
+    replace: &HashMap<LLVMValueRef, LLVMValueRef>,
+    mut v: LLVMValueRef,
+) -> Result<LLVMValueRef, String> {
+    for _ in 0..=replace.len() {
+        match replace.get(&v) {
+            Some(&next) => v = next,
+            None => return Ok(v),
+        }
+    }
+    Err("internal error: cyclic load replacement in mem2reg<updater>".to_string())
+}
+
+/// The loads and stores of `alloca` in block `b` in program order; a block
+/// with a single access needs no scan.
+unsafe fn accesses_in_order(
+    fcfg: &FunctionCfg,
+    b: Block,
+    alloca: LLVMValueRef,
+    users: &[LLVMValueRef],
+) -> Vec<LLVMValueRef> {
+    if users.len() == 1 {
+        return users.to_vec();
+    }
+    ir::instructions(fcfg.blocks[b])
+        .filter(|&inst| match LLVMGetInstructionOpcode(inst) {
+            LLVMOpcode::LLVMLoad => LLVMGetOperand(inst, 0) == alloca,
+            LLVMOpcode::LLVMStore => LLVMGetOperand(inst, 1) == alloca,
+            _ => false,
+        })
+        .collect()
+}
