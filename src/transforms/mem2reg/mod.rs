@@ -285,27 +285,46 @@ unsafe fn finish_like_llvm(
     Ok(())
 }
 
-/// Default mode keeps exactly the pruned phis, with one exception: a new phi
-/// that carries an entry-block alloca's address and simplifies away (say
-/// `phi [%target, %entry], [itself, %loop]` for a slot copied onto itself)
-/// would keep `%target` from being promoted in the next round, where LLVM,
-/// which folds it, promotes `%target`. Such phis are folded here, with the
-/// same rules as compat mode, so that the allocas left are LLVM's.
+/// Default mode keeps exactly the pruned phis, with one exception: new phis
+/// that carry an entry-block alloca's address, directly or through other new
+/// phis, and simplify away (say `phi [%target, %entry], [itself, %loop]` for
+/// a slot copied onto itself) would keep `%target` from being promoted in
+/// the next round, where LLVM, which folds them, promotes `%target`. Those
+/// phis are folded here, with the same rules as compat mode, so that the
+/// allocas left are LLVM's.
 unsafe fn fold_address_phis(ctx: &Context, phis: &[NewPhi]) {
     let entry = LLVMGetEntryBasicBlock(LLVMGetBasicBlockParent(ctx.fcfg.blocks[0]));
-    let carries_alloca = |phi: LLVMValueRef| {
-        (0..LLVMCountIncoming(phi)).any(|k| {
-            let v = LLVMGetIncomingValue(phi, k);
-            !LLVMIsAAllocaInst(v).is_null() && LLVMGetInstructionParent(v) == entry
-        })
-    };
-    let candidates: Vec<LLVMValueRef> = phis
+    let pointers: Vec<LLVMValueRef> = phis
         .iter()
         .map(|p| p.phi)
         .filter(|&phi| {
             LLVMGetTypeKind(LLVMTypeOf(phi)) == llvm_sys::LLVMTypeKind::LLVMPointerTypeKind
         })
-        .filter(|&phi| carries_alloca(phi))
+        .collect();
+    // Grow the set to a fixed point: a phi joins when an incoming value is
+    // an entry alloca or a phi already in the set.
+    let mut carriers: std::collections::HashSet<LLVMValueRef> = std::collections::HashSet::new();
+    let mut grew = true;
+    while grew {
+        grew = false;
+        for &phi in &pointers {
+            if carriers.contains(&phi) {
+                continue;
+            }
+            let carries = (0..LLVMCountIncoming(phi)).any(|k| {
+                let v = LLVMGetIncomingValue(phi, k);
+                carriers.contains(&v)
+                    || (!LLVMIsAAllocaInst(v).is_null() && LLVMGetInstructionParent(v) == entry)
+            });
+            if carries {
+                carriers.insert(phi);
+                grew = true;
+            }
+        }
+    }
+    let candidates: Vec<LLVMValueRef> = pointers
+        .into_iter()
+        .filter(|p| carriers.contains(p))
         .collect();
     if !candidates.is_empty() {
         simplify::fold_phis(&candidates, &|v, p| ctx.value_dominates_phi(v, p));

@@ -37,3 +37,35 @@ loop:
 exit:
   ret void
 }
+
+; The same through two phis (csmith seed 94, @func_2): the outer loop's phi
+; takes %target and the inner loop's phi, which takes the outer one and
+; itself. Neither simplifies alone; folding the inner one first makes the
+; outer one trivial, and %target is promoted.
+; STATS: pebble-mem2reg: @address_through_two_phis: promoted 2 allocas, inserted 2 phis
+; CHECK-LABEL: define void @address_through_two_phis(
+; CHECK-NOT:   alloca
+; CHECK-NOT:   phi
+; CHECK:       ret void
+define void @address_through_two_phis(i1 %c, i1 %d) {
+entry:
+  %target = alloca i32, align 4
+  %slot = alloca ptr, align 8
+  store i32 0, ptr %target, align 4
+  store ptr %target, ptr %slot, align 8
+  br label %outer
+
+outer:
+  br label %inner
+
+inner:
+  %v = load ptr, ptr %slot, align 8
+  store ptr %v, ptr %slot, align 8
+  br i1 %c, label %inner, label %latch
+
+latch:
+  br i1 %d, label %outer, label %exit
+
+exit:
+  ret void
+}
