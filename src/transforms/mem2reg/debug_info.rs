@@ -17,12 +17,18 @@
 //! inserting each intrinsic before the block's first non-phi instruction
 //! (which is the previously inserted one) gives the same order.
 //!
+//! Assignment tracking (`dbg.assign`, LLVM's `AssignmentTrackingInfo`): the
+//! alloca's own markers (linked by its `!DIAssignID`) describe which
+//! variables it holds; at a removed store, each `dbg.assign` linked to that
+//! store is demoted to a `dbg.value` of its value at its place, a variable
+//! with no such marker gets a `dbg.value` of the stored value as for a
+//! declare, and new phis are described as for a declare; the markers are
+//! deleted with the alloca.
+//!
 //! Approximation (documented): a value "covers" the variable when its size is
 //! at least the fragment size of the expression, else the alloca's size;
 //! LLVM consults the variable's DWARF type size first, which is the same for
-//! every scalar a C front end declares. `dbg.assign` (assignment tracking,
-//! only at -O1 and above) is not demoted: its address operand simply loses
-//! the deleted alloca, as with any other deleted value.
+//! every scalar a C front end declares.
 
 use std::collections::HashSet;
 use std::ffi::CStr;
@@ -42,6 +48,10 @@ pub struct DebugUsers {
     pub declares: Vec<LLVMValueRef>,
     /// `llvm.dbg.value` calls whose expression starts with `DW_OP_deref`.
     pub deref_values: Vec<LLVMValueRef>,
+    /// `llvm.dbg.assign` markers linked to the alloca, one per variable.
+    pub assigns: Vec<LLVMValueRef>,
+    /// Every `llvm.dbg.assign` linked to the alloca (deleted with it).
+    pub linked_assigns: Vec<LLVMValueRef>,
 }
 
 /// What a `DIExpression` says, read from its printed form (the C API has
@@ -88,6 +98,10 @@ pub struct DebugInfo {
     builder: LLVMBuilderRef,
     declare_id: u32,
     value_id: u32,
+    assign_id: u32,
+    assign_kind: u32,
+    /// `dbg.assign`s demoted to `dbg.value`s, deleted with their alloca.
+    demoted: Vec<LLVMValueRef>,
     /// (phi, declare) pairs already described.
     described_phis: HashSet<(LLVMValueRef, LLVMValueRef)>,
 }
@@ -109,6 +123,9 @@ impl DebugInfo {
             builder: LLVMCreateBuilderInContext(context),
             declare_id: ir::intrinsic_id("llvm.dbg.declare"),
             value_id: ir::intrinsic_id("llvm.dbg.value"),
+            assign_id: ir::intrinsic_id("llvm.dbg.assign"),
+            assign_kind: LLVMGetMDKindIDInContext(context, c"DIAssignID".as_ptr(), 10),
+            demoted: Vec::new(),
             described_phis: HashSet::new(),
         })
     }
@@ -135,7 +152,33 @@ impl DebugInfo {
                 users.deref_values.push(user);
             }
         }
+        users.linked_assigns = self.assigns_linked_to(alloca);
+        let mut variables = HashSet::new();
+        for &assign in &users.linked_assigns {
+            if variables.insert((LLVMGetOperand(assign, 1), LLVMGetOperand(assign, 2))) {
+                users.assigns.push(assign);
+            }
+        }
         users
+    }
+
+    /// The `dbg.assign` markers sharing `inst`'s `!DIAssignID`.
+    unsafe fn assigns_linked_to(&self, inst: LLVMValueRef) -> Vec<LLVMValueRef> {
+        let id = LLVMGetMetadata(inst, self.assign_kind);
+        if id.is_null() {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for user in ir::users(id) {
+            if ir::opcode(user) == Some(LLVMOpcode::LLVMCall)
+                && ir::called_intrinsic_id(user) == self.assign_id
+                && LLVMGetOperand(user, 3) == id
+                && !out.contains(&user)
+            {
+                out.push(user);
+            }
+        }
+        out
     }
 
     unsafe fn expression(&self, intrinsic: LLVMValueRef) -> Expression {
@@ -156,7 +199,9 @@ impl DebugInfo {
         value_bits >= variable_bits
     }
 
-    /// `dbg.value(value)` for every declare, before the store being removed.
+    /// Describes the variables at a store being removed: `dbg.value(value)`
+    /// for every declare, before the store, after the assignment markers
+    /// (see the module doc) are demoted.
     ///
     /// # Safety
     /// `store` stores into `alloca`, which `users` describe.
@@ -166,20 +211,57 @@ impl DebugInfo {
         alloca: LLVMValueRef,
         store: LLVMValueRef,
     ) {
+        if !users.assigns.is_empty() {
+            self.demote_assigns_of_store(users, alloca, store);
+        }
         for &declare in &users.declares {
-            let mut value = LLVMGetOperand(store, 0);
-            let expr = self.expression(declare);
-            let convertible = expr.is_deref
-                || (!expr.starts_with_deref && self.covers(LLVMTypeOf(value), declare, alloca));
-            if !convertible {
-                // A store to part of the variable: say that nothing is known.
-                value = LLVMGetUndef(LLVMTypeOf(value));
-            }
-            self.insert_dbg_value(value, declare, store);
+            self.value_at_store(declare, alloca, store);
         }
     }
 
-    /// `dbg.value(phi)` for every declare, at the top of the phi's block.
+    /// LLVM's `updateForDeletedStore`: each marker of the store becomes a
+    /// `dbg.value` of its own value at its place; a variable of the alloca
+    /// with no marker here is described as a declare would be.
+    unsafe fn demote_assigns_of_store(
+        &mut self,
+        users: &DebugUsers,
+        alloca: LLVMValueRef,
+        store: LLVMValueRef,
+    ) {
+        let mut described = HashSet::new();
+        for assign in self.assigns_linked_to(store) {
+            described.insert((LLVMGetOperand(assign, 1), LLVMGetOperand(assign, 2)));
+            let location = LLVMInstructionGetDebugLoc(assign);
+            self.insert_dbg_value_operand(LLVMGetOperand(assign, 0), assign, location, assign);
+            self.demoted.push(assign);
+        }
+        for &assign in &users.assigns {
+            if !described.contains(&(LLVMGetOperand(assign, 1), LLVMGetOperand(assign, 2))) {
+                self.value_at_store(assign, alloca, store);
+            }
+        }
+    }
+
+    /// `ConvertDebugDeclareToDebugValue(declare, store)`.
+    unsafe fn value_at_store(
+        &mut self,
+        declare: LLVMValueRef,
+        alloca: LLVMValueRef,
+        store: LLVMValueRef,
+    ) {
+        let mut value = LLVMGetOperand(store, 0);
+        let expr = self.expression(declare);
+        let convertible = expr.is_deref
+            || (!expr.starts_with_deref && self.covers(LLVMTypeOf(value), declare, alloca));
+        if !convertible {
+            // A store to part of the variable: say that nothing is known.
+            value = LLVMGetUndef(LLVMTypeOf(value));
+        }
+        self.insert_dbg_value(value, declare, store);
+    }
+
+    /// `dbg.value(phi)` for every variable of the alloca, at the top of the
+    /// phi's block.
     ///
     /// # Safety
     /// `phi` is a new phi for `alloca`, which `users` describe.
@@ -189,7 +271,7 @@ impl DebugInfo {
         alloca: LLVMValueRef,
         phi: LLVMValueRef,
     ) {
-        for &declare in &users.declares {
+        for &declare in users.assigns.iter().chain(&users.declares) {
             if !self.described_phis.insert((phi, declare))
                 || !self.covers(LLVMTypeOf(phi), declare, alloca)
             {
@@ -203,12 +285,19 @@ impl DebugInfo {
         }
     }
 
-    /// Erases the declares and deref-reading values of a promoted alloca.
+    /// Erases the declares, deref-reading values and assignment markers of a
+    /// promoted alloca, and the markers demoted so far.
     ///
     /// # Safety
     /// The alloca they describe is being deleted.
-    pub unsafe fn erase(&self, users: &DebugUsers) {
-        for &call in users.declares.iter().chain(&users.deref_values) {
+    pub unsafe fn erase(&mut self, users: &DebugUsers) {
+        let demoted = std::mem::take(&mut self.demoted);
+        let calls = users
+            .declares
+            .iter()
+            .chain(&users.deref_values)
+            .chain(&users.linked_assigns);
+        for &call in calls.chain(&demoted) {
             if !LLVMGetInstructionParent(call).is_null() {
                 LLVMInstructionEraseFromParent(call);
             }
@@ -229,17 +318,44 @@ impl DebugInfo {
         }
     }
 
+    /// `dbg.value(value)` for the variable of `declare`, at line 0 of the
+    /// declaration's scope (LLVM's `getDebugValueLoc`).
     unsafe fn insert_dbg_value(
         &mut self,
         value: LLVMValueRef,
         declare: LLVMValueRef,
         before: LLVMValueRef,
     ) {
+        let declared_at = LLVMInstructionGetDebugLoc(declare);
+        let location = if declared_at.is_null() {
+            declared_at
+        } else {
+            LLVMDIBuilderCreateDebugLocation(
+                self.context,
+                0,
+                0,
+                LLVMDILocationGetScope(declared_at),
+                LLVMDILocationGetInlinedAt(declared_at),
+            )
+        };
+        let operand = LLVMMetadataAsValue(self.context, LLVMValueAsMetadata(value));
+        self.insert_dbg_value_operand(operand, declare, location, before);
+    }
+
+    /// A `dbg.value` call with the given location operand (a metadata
+    /// value), for the variable and expression of `describes`.
+    unsafe fn insert_dbg_value_operand(
+        &mut self,
+        operand: LLVMValueRef,
+        describes: LLVMValueRef,
+        location: LLVMMetadataRef,
+        before: LLVMValueRef,
+    ) {
         let (function, ty) = self.dbg_value_intrinsic();
         let mut args = [
-            LLVMMetadataAsValue(self.context, LLVMValueAsMetadata(value)),
-            LLVMGetOperand(declare, 1),
-            LLVMGetOperand(declare, 2),
+            operand,
+            LLVMGetOperand(describes, 1),
+            LLVMGetOperand(describes, 2),
         ];
         LLVMPositionBuilderBefore(self.builder, before);
         let call = LLVMBuildCall2(
@@ -250,16 +366,7 @@ impl DebugInfo {
             3,
             c"".as_ptr(),
         );
-        // LLVM's getDebugValueLoc: line 0 in the declaration's scope.
-        let declared_at = LLVMInstructionGetDebugLoc(declare);
-        if !declared_at.is_null() {
-            let location = LLVMDIBuilderCreateDebugLocation(
-                self.context,
-                0,
-                0,
-                LLVMDILocationGetScope(declared_at),
-                LLVMDILocationGetInlinedAt(declared_at),
-            );
+        if !location.is_null() {
             LLVMInstructionSetDebugLoc(call, location);
         }
     }

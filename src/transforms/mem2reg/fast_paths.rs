@@ -222,7 +222,7 @@ unsafe fn single_block(
         order.erase(store);
     }
     LLVMInstructionEraseFromParent(alloca);
-    if let Some(debug) = &ctx.debug {
+    if let Some(debug) = &mut ctx.debug {
         debug.erase(debug_users);
     }
     true

@@ -257,7 +257,7 @@ unsafe fn promote_round(
         rename::add_incoming_in_pred_order(&round, &mut phis)?;
         fold_address_phis(ctx, &phis);
     }
-    round.delete_leftovers(ctx.debug.as_ref(), &debug_users, options.compat);
+    round.delete_leftovers(ctx.debug.as_mut(), &debug_users, options.compat);
     Ok(())
 }
 
@@ -487,7 +487,7 @@ impl<'a> Round<'a> {
     /// declarations and the allocas themselves go.
     unsafe fn delete_leftovers(
         &self,
-        debug: Option<&DebugInfo>,
+        mut debug: Option<&mut DebugInfo>,
         debug_users: &[DebugUsers],
         compat: bool,
     ) {
@@ -504,7 +504,7 @@ impl<'a> Round<'a> {
                 }
                 LLVMInstructionEraseFromParent(user);
             }
-            if let Some(debug) = debug {
+            if let Some(debug) = debug.as_deref_mut() {
                 debug.erase(&debug_users[slot]);
             }
             LLVMInstructionEraseFromParent(alloca);
@@ -519,7 +519,8 @@ impl<'a> Round<'a> {
 /// `alloca` is a live instruction of a defined function.
 pub unsafe fn delete_debug_declares(alloca: LLVMValueRef) {
     let function = LLVMGetBasicBlockParent(LLVMGetInstructionParent(alloca));
-    if let Some(debug) = DebugInfo::for_function(function) {
-        debug.erase(&debug.users_of(alloca));
+    if let Some(mut debug) = DebugInfo::for_function(function) {
+        let users = debug.users_of(alloca);
+        debug.erase(&users);
     }
 }
