@@ -348,7 +348,10 @@ fn record_outcome(
     match &mut alloca.status {
         Status::Promotable(p) => {
             if compat.round != 1 {
-                return Err(format!("promotable, but promoted in round {}", compat.round));
+                return Err(format!(
+                    "promotable, but promoted in round {}",
+                    compat.round
+                ));
             }
             // What the pass placed is, by definition, DF⁺(D) ∩ LiveIn.
             let expected: Vec<Block> = p

@@ -111,9 +111,7 @@ pub fn phi_summary(report: &FunctionReport) -> String {
 fn outcome(a: &AllocaReport) -> Option<(&Path, &[Block], &[Block])> {
     match &a.status {
         Status::Promotable(p) => Some((&p.path, &p.phis, &p.folded)),
-        Status::NotPromotable {
-            later: Some(l), ..
-        } => Some((&l.path, &l.phis, &l.folded)),
+        Status::NotPromotable { later: Some(l), .. } => Some((&l.path, &l.phis, &l.folded)),
         Status::NotPromotable { later: None, .. } => None,
     }
 }

@@ -150,7 +150,12 @@ mod tests {
     fn records_rounds_paths_and_folded_phis() {
         let mut r = Recorder::default();
         r.start_round();
-        r.path(handle(1), Path::SingleStore { needs_dominance: true });
+        r.path(
+            handle(1),
+            Path::SingleStore {
+                needs_dominance: true,
+            },
+        );
         r.path(handle(2), Path::General { gave_up: None });
         r.placed(handle(2), &[3, 1]);
         r.folded(handle(2), 1);
