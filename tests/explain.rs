@@ -167,7 +167,7 @@ fn explained_kept_phis(table: &str) -> HashMap<String, usize> {
 
 #[test]
 fn phis_llvm_keeps_match_opt_function_by_function() {
-    for name in ["swap.ll", "cases.ll"] {
+    for name in ["swap.ll", "cases.ll", "later-round.ll", "paths.ll"] {
         let file = input(name);
         let out = run_ok(pebble().arg("explain").arg(&file));
         let explained = explained_kept_phis(&out);

@@ -1,23 +1,30 @@
-//! The LLVM side of `pebble explain`: reads one function's facts and runs
-//! the pass on it, producing a `FunctionReport`.
+//! The LLVM side of `pebble explain`: reads one function's facts, then runs
+//! the pass on it and reads back what the pass decided, producing a
+//! `FunctionReport`.
 //!
-//! Order of work on a function (the module is `explain`'s private copy, so
-//! it may be rewritten once the facts are read):
+//! `explain` parses the input twice; each function comes as a pair of the
+//! same function in both copies, which may be rewritten once the facts are
+//! read. Order of work:
 //! 1. names, CFG, dominator tree and frontiers (`analysis::*`);
 //! 2. per entry-block alloca: `promotable::check`, then its loads and
-//!    stores in block order, and the path LLVM takes (`path::llvm_path`);
+//!    stores in block order;
 //! 3. the promotable allocas lose their lifetime markers and become a
 //!    `mem2reg::Round`, the pass's unit of work: its `summarise_accesses`
-//!    gives the `SlotAccesses`, which must agree with step 2, and
-//!    `placement::pruned_phi_blocks` the phis; live-in blocks and DF⁺(D)
-//!    come from the same calculators;
-//! 4. `promote_function` (default mode, with `<verify-oracle>` on functions
-//!    of at most 500 blocks) inserts and renames exactly those phis; `fold` then applies
-//!    LLVM's phi folding to say which of them LLVM would remove.
+//!    gives the `SlotAccesses`, which must agree with step 2; live-in blocks
+//!    and DF⁺(D) come from the calculators the placement uses;
+//! 4. `promote_function_recorded` in the default mode (with
+//!    `<verify-oracle>` on functions of at most 500 blocks) on the first
+//!    copy: the phis `pebble-mem2reg` places for each alloca, which must be
+//!    DF⁺(D) ∩ LiveIn of step 3;
+//! 5. the same in compat mode (`pebble-mem2reg<compat>`, LLVM 19's
+//!    behaviour, checked against `opt -passes=mem2reg` elsewhere) on the
+//!    second copy: the path each alloca takes, and which of its phis the
+//!    folding removes.
 //!
-//! Only the first round is shown: an alloca that becomes promotable after
-//! another one is promoted (its address was stored in it) is reported as
-//! not promotable, with the store that blocks it.
+//! An alloca that becomes promotable only after another one is promoted
+//! (its address was stored in it) has its first-round facts reported as
+//! not promotable, with the instruction that blocks it, plus the round,
+//! path and phis the pass gave it later.
 
 use std::collections::HashMap;
 
@@ -30,21 +37,26 @@ use crate::analysis::dominators::DomTree;
 use crate::analysis::frontier::{dominance_frontiers, IdfCalculator};
 use crate::analysis::liveness::LiveInCalculator;
 use crate::ir::{self, FunctionCfg};
-use crate::transforms::mem2reg::placement::{pruned_phi_blocks, SlotAccesses};
+use crate::transforms::mem2reg::placement::SlotAccesses;
 use crate::transforms::mem2reg::promotable::{self, Intrinsics};
-use crate::transforms::mem2reg::{entry_allocas, promote_function, Options, Round};
+use crate::transforms::mem2reg::record::{Path, Promoted, Recorder};
+use crate::transforms::mem2reg::{entry_allocas, promote_function_recorded, Options, Round};
 
-use super::fold::{fold_like_llvm, NewPhi};
 use super::names::LocalNames;
-use super::path::{llvm_path, Access};
 use super::poison::not_poison_because;
 use super::report::*;
 
-/// Prefix given to the promoted allocas so their phis can be found again.
-const SLOT_PREFIX: &str = "pebble.explain.slot";
-
 /// Largest function whose placement is also checked by the naive oracle.
 const ORACLE_CHECK_MAX_BLOCKS: usize = 500;
+
+/// One load or store of an alloca.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Access {
+    block: Block,
+    /// Position of the instruction in its block (only compared within a block).
+    index: usize,
+    is_store: bool,
+}
 
 /// A promotable alloca between steps 2 and 3.
 struct Candidate {
@@ -53,12 +65,17 @@ struct Candidate {
     accesses: Vec<Access>,
 }
 
-/// Reads the facts of `function` and then promotes it in place.
+/// Reads the facts of `function`, then promotes it in both modes:
+/// `function` in the default mode, `compat_copy` (the same function in
+/// another copy of the module) in compat mode.
 ///
 /// # Safety
-/// `function` is a defined function of a verified module that nothing else
-/// uses while this runs.
-pub unsafe fn explain_function(function: LLVMValueRef) -> Result<FunctionReport, String> {
+/// Both are the same defined function of two parses of one verified
+/// module, which nothing else uses while this runs.
+pub unsafe fn explain_function(
+    function: LLVMValueRef,
+    compat_copy: LLVMValueRef,
+) -> Result<FunctionReport, String> {
     let names = LocalNames::new(function);
     let fcfg = FunctionCfg::read(function);
     let cfg = &fcfg.cfg;
@@ -75,13 +92,15 @@ pub unsafe fn explain_function(function: LLVMValueRef) -> Result<FunctionReport,
     };
     let intrinsics = Intrinsics::lookup();
     let positions = instruction_positions(&fcfg);
+    let allocas = entry_allocas(function);
     let mut candidates = Vec::new();
-    for alloca in entry_allocas(function) {
+    for &alloca in &allocas {
         let name = names.value(alloca);
         let status = match promotable::check(alloca, &intrinsics) {
             Err(blocked) => Status::NotPromotable {
                 reason: blocked.reason.describe().to_string(),
                 user: ir::render(blocked.user),
+                later: None,
             },
             Ok(()) => {
                 let accesses = accesses_of(alloca, &fcfg, &positions);
@@ -90,13 +109,39 @@ pub unsafe fn explain_function(function: LLVMValueRef) -> Result<FunctionReport,
                     alloca,
                     accesses: accesses.clone(),
                 });
-                Status::Promotable(first_facts(alloca, &accesses, &dt, &names))
+                Status::Promotable(first_facts(alloca, &accesses, &names))
             }
         };
         report.allocas.push(AllocaReport { name, status });
     }
-    if !candidates.is_empty() {
-        place_and_fold(function, &fcfg, &dt, &reachable, &candidates, &mut report)?;
+    if candidates.is_empty() {
+        return Ok(report);
+    }
+    summarise(&fcfg, &dt, &reachable, &candidates, &mut report)?;
+    let compat_allocas = entry_allocas(compat_copy);
+    if compat_allocas.len() != allocas.len() {
+        return Err(format!(
+            "internal error: {}: the two copies differ",
+            report.name
+        ));
+    }
+    let options = Options {
+        verify_oracle: cfg.num_blocks() <= ORACLE_CHECK_MAX_BLOCKS,
+        ..Options::default()
+    };
+    let mut default_run = Recorder::default();
+    promote_function_recorded(function, &options, &mut default_run)?;
+    let compat = Options {
+        compat: true,
+        ..Options::default()
+    };
+    let mut compat_run = Recorder::default();
+    promote_function_recorded(compat_copy, &compat, &mut compat_run)?;
+    for (i, a) in report.allocas.iter_mut().enumerate() {
+        let default = default_run.of(allocas[i]);
+        let compat = compat_run.of(compat_allocas[i]);
+        record_outcome(a, default, compat)
+            .map_err(|e| format!("internal error: {}: {}: {e}", report.name, a.name))?;
     }
     Ok(report)
 }
@@ -151,18 +196,10 @@ unsafe fn accesses_of(
     out
 }
 
-/// The facts that need no placement: sites, stored value, path.
-unsafe fn first_facts(
-    alloca: LLVMValueRef,
-    accesses: &[Access],
-    dt: &DomTree,
-    names: &LocalNames,
-) -> Promotion {
-    let only_value = only_stored_value(alloca);
-    // LLVM's `RequireDominatingStore`: an instruction, or a value that may be poison.
-    let needs_dominance =
-        only_value.is_none_or(|v| ir::is_instruction(v) || not_poison_because(v, "").is_none());
-    let stored_value = only_value.map(|v| {
+/// The facts read before promotion: sites and the only stored value. The
+/// path, live-in, DF⁺ and phis are filled in later.
+unsafe fn first_facts(alloca: LLVMValueRef, accesses: &[Access], names: &LocalNames) -> Promotion {
+    let stored_value = only_stored_value(alloca).map(|v| {
         let label = names.value(v);
         StoredValue {
             not_poison_because: not_poison_because(v, &label),
@@ -172,7 +209,8 @@ unsafe fn first_facts(
     Promotion {
         stores: store_sites(accesses),
         loads: load_sites(accesses),
-        path: llvm_path(accesses, dt, needs_dominance),
+        // Replaced by what the compat run records (`record_outcome`).
+        path: Path::General { gave_up: None },
         stored_value,
         live_in: Vec::new(),
         idf: Vec::new(),
@@ -244,9 +282,8 @@ fn has_store_in(accesses: &[Access], block: Block) -> bool {
     accesses.iter().any(|a| a.block == block && a.is_store)
 }
 
-/// Steps 3 and 4: the pass's summary, placement, promotion and folding.
-unsafe fn place_and_fold(
-    function: LLVMValueRef,
+/// Step 3: the pass's summary of the accesses, live-in blocks and DF⁺(D).
+unsafe fn summarise(
     fcfg: &FunctionCfg,
     dt: &DomTree,
     reachable: &[bool],
@@ -254,9 +291,6 @@ unsafe fn place_and_fold(
     report: &mut FunctionReport,
 ) -> Result<(), String> {
     let allocas: Vec<LLVMValueRef> = candidates.iter().map(|c| c.alloca).collect();
-    for (slot, &alloca) in allocas.iter().enumerate() {
-        ir::set_name(alloca, &format!("{SLOT_PREFIX}{slot}"));
-    }
     let intrinsics = Intrinsics::lookup();
     // As the pass does before summarising: only loads and stores remain.
     for &alloca in &allocas {
@@ -264,53 +298,93 @@ unsafe fn place_and_fold(
     }
     let round = Round::new(fcfg, dt, reachable, allocas);
     let summary = round.summarise_accesses();
-    for (c, s) in candidates.iter().zip(&summary) {
-        check_summary_agrees(
-            &report.allocas[c.report_index].name,
-            &c.accesses,
-            reachable,
-            s,
-        )?;
-    }
-    let phi_blocks = pruned_phi_blocks(&fcfg.cfg, dt, reachable, &summary);
     let mut live = LiveInCalculator::new(&fcfg.cfg, reachable);
     let mut idf = IdfCalculator::new(&fcfg.cfg, dt);
-    for (slot, c) in candidates.iter().enumerate() {
-        let Status::Promotable(p) = &mut report.allocas[c.report_index].status else {
+    for (c, s) in candidates.iter().zip(&summary) {
+        let alloca = &mut report.allocas[c.report_index];
+        check_summary_agrees(&alloca.name, &c.accesses, reachable, s)?;
+        let Status::Promotable(p) = &mut alloca.status else {
             unreachable!("candidates are promotable")
         };
-        let s = &summary[slot];
         p.live_in = live.live_in_blocks(&s.defs, &s.upward_exposed);
         p.live_in.sort_unstable();
         p.idf = idf.calculate(&s.defs, None);
-        p.phis = phi_blocks[slot].clone();
     }
-    // The pass itself (default mode: exactly the pruned phis, no folding)
-    // promotes the function; it checks its own placement against the naive
-    // oracle, which is cubic, so only on functions small enough for it.
-    let options = Options {
-        verify_oracle: fcfg.cfg.num_blocks() <= ORACLE_CHECK_MAX_BLOCKS,
-        ..Options::default()
+    Ok(())
+}
+
+/// Steps 4 and 5 for one alloca: what the default run (`default`) and the
+/// compat run (`compat`) recorded. Both runs promote the same allocas in the
+/// same rounds (promotability does not depend on the mode), and their
+/// general paths place the same phis (the fast paths remove none that
+/// pruned SSA places: Lemma 16.4.8 of the seed).
+fn record_outcome(
+    alloca: &mut AllocaReport,
+    default: Option<&Promoted>,
+    compat: Option<&Promoted>,
+) -> Result<(), String> {
+    let (default, compat) = match (default, compat) {
+        (None, None) if matches!(alloca.status, Status::NotPromotable { .. }) => return Ok(()),
+        (Some(d), Some(c)) if d.round == c.round => (d, c),
+        _ => {
+            return Err(
+                "the default and compat runs did not both promote it in one round".to_string(),
+            )
+        }
     };
-    promote_function(function, &options)?;
-    let inserted: usize = phi_blocks.iter().map(Vec::len).sum();
-    let new_phis = find_new_phis(fcfg);
-    if new_phis.len() != inserted {
+    let phis: Vec<Block> = default.phis.iter().map(|p| p.block).collect();
+    let compat_phis: Vec<Block> = compat.phis.iter().map(|p| p.block).collect();
+    if compat.path.places_phis() && sorted(&compat_phis) != sorted(&phis) {
         return Err(format!(
-            "internal error: {}: placement gave {inserted} phis, the pass inserted {}",
-            report.name,
-            new_phis.len()
+            "compat placed phis in {compat_phis:?}, the default mode in {phis:?}"
         ));
     }
-    let folded = fold_like_llvm(fcfg, dt, reachable, &new_phis);
-    for (p, _) in new_phis.iter().zip(&folded).filter(|(_, &f)| f) {
-        if let Status::Promotable(promotion) =
-            &mut report.allocas[candidates[p.slot].report_index].status
-        {
-            promotion.folded.push(p.block);
+    let folded: Vec<Block> = compat
+        .phis
+        .iter()
+        .filter(|p| p.folded)
+        .map(|p| p.block)
+        .collect();
+    match &mut alloca.status {
+        Status::Promotable(p) => {
+            if compat.round != 1 {
+                return Err(format!(
+                    "promotable, but promoted in round {}",
+                    compat.round
+                ));
+            }
+            // What the pass placed is, by definition, DF⁺(D) ∩ LiveIn.
+            let expected: Vec<Block> = p
+                .idf
+                .iter()
+                .copied()
+                .filter(|b| p.live_in.contains(b))
+                .collect();
+            if sorted(&expected) != sorted(&phis) {
+                return Err(format!(
+                    "the pass placed phis in {phis:?}, DF⁺(D) ∩ LiveIn is {expected:?}"
+                ));
+            }
+            p.path = compat.path;
+            p.phis = phis;
+            p.folded = folded;
+        }
+        Status::NotPromotable { later, .. } => {
+            *later = Some(LaterPromotion {
+                round: compat.round,
+                path: compat.path,
+                phis,
+                folded,
+            });
         }
     }
     Ok(())
+}
+
+fn sorted(blocks: &[Block]) -> Vec<Block> {
+    let mut v = blocks.to_vec();
+    v.sort_unstable();
+    v
 }
 
 /// The pass's `SlotAccesses` (reachable blocks only) must say what our own
@@ -343,31 +417,6 @@ fn check_summary_agrees(
         ));
     }
     Ok(())
-}
-
-/// The phis the pass inserted, recognised by the slot prefix of their names.
-unsafe fn find_new_phis(fcfg: &FunctionCfg) -> Vec<NewPhi> {
-    let mut out = Vec::new();
-    for (block, &bb) in fcfg.blocks.iter().enumerate() {
-        for inst in ir::instructions(bb) {
-            if ir::opcode(inst) != Some(LLVMOpcode::LLVMPHI) {
-                break;
-            }
-            let name = ir::name(inst);
-            let Some(rest) = name.strip_prefix(SLOT_PREFIX) else {
-                continue;
-            };
-            let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
-            if let Ok(slot) = digits.parse() {
-                out.push(NewPhi {
-                    block,
-                    slot,
-                    phi: inst,
-                });
-            }
-        }
-    }
-    out
 }
 
 #[cfg(test)]

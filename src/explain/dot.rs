@@ -9,7 +9,9 @@
 //! * Dominator-tree edges (idom(y) → y, the D-edges) are blue and dashed,
 //!   drawn without influencing the layout.
 //! * Each block shows its DF and the phis placed there (pruned placement,
-//!   `pebble-mem2reg`'s); a phi LLVM's folding removes is marked "folded".
+//!   `pebble-mem2reg`'s, in any round); a phi LLVM's folding removes, or
+//!   that LLVM never places because a fast path promotes its alloca, is
+//!   marked "folded".
 //! * Unreachable blocks are grey.
 
 use std::fmt::Write;
@@ -91,11 +93,13 @@ fn block_label(r: &FunctionReport, b: Block) -> String {
     }
     let mut phis = Vec::new();
     for a in &r.allocas {
-        let Status::Promotable(p) = &a.status else {
-            continue;
+        let (path, placed, folded) = match &a.status {
+            Status::Promotable(p) => (&p.path, &p.phis, &p.folded),
+            Status::NotPromotable { later: Some(l), .. } => (&l.path, &l.phis, &l.folded),
+            Status::NotPromotable { later: None, .. } => continue,
         };
-        if p.phis.contains(&b) {
-            let folded = p.folded.contains(&b) || !p.path.places_phis();
+        if placed.contains(&b) {
+            let folded = folded.contains(&b) || !path.places_phis();
             phis.push(if folded {
                 format!("{} (folded)", a.name)
             } else {

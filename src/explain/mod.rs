@@ -2,29 +2,29 @@
 //!
 //! For every defined function and every entry-block alloca: promotable or
 //! not (and the instruction that prevents it), stores (D), loads, the path
-//! LLVM 19 takes (`path`), live-in blocks (Algorithm 16.4.2), DF⁺(D), the
-//! pruned phis and the phis LLVM's folding would remove; then the
-//! dominator tree and the dominance frontiers. It is the seed's §3 table
-//! ("mem2reg on the swap loop", `../shared/seeds/001_*.txt`) for any input.
+//! LLVM 19 takes, live-in blocks (Algorithm 16.4.2), DF⁺(D), the pruned
+//! phis and the phis LLVM's folding removes; then the dominator tree and
+//! the dominance frontiers. It is the seed's §3 table ("mem2reg on the swap
+//! loop", `../shared/seeds/001_*.txt`) for any input.
 //!
 //! What users see is what the pass computes: the facts come from the same
-//! `analysis::*` code, `mem2reg::promotable::check`, the pass's own
-//! `Round::summarise_accesses` and `placement::pruned_phi_blocks`, and the
-//! phis are the ones `Round::promote` inserts (`collect`). LLVM's folding is
-//! then applied to those phis (`fold`).
+//! `analysis::*` code, `mem2reg::promotable::check` and the pass's own
+//! `Round::summarise_accesses`; the phis, the path and the folded phis are
+//! what `pebble-mem2reg` (default mode, for the phis) and
+//! `pebble-mem2reg<compat>` (LLVM 19's behaviour: path and folding) record
+//! while promoting the function (`mem2reg::record`). Nothing of LLVM's
+//! decisions is re-derived here.
 //!
 //! Layout: `module` (parsing), `names` (labels as the IR prints them),
-//! `collect` (the LLVM side), `path` and `fold` (LLVM's decisions),
-//! `poison` (LLVM's non-poison rule), `report` (plain data), `render` and
-//! `json` (text, Markdown, JSON), `dot` (Graphviz).
+//! `collect` (the LLVM side), `poison` (the words for why a value cannot be
+//! poison), `report` (plain data), `render` and `json` (text, Markdown,
+//! JSON), `dot` (Graphviz).
 
 mod collect;
 pub mod dot;
-mod fold;
 mod json;
 mod module;
 mod names;
-pub mod path;
 mod poison;
 pub mod render;
 pub mod report;
@@ -101,14 +101,21 @@ pub fn explain_main(args: &ExplainArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// Parses the input and explains the selected functions.
+/// Parses the input and explains the selected functions. The input is
+/// parsed twice: the pass runs in its default mode on one copy and in
+/// compat mode on the other (`collect`).
 pub fn explain_file(args: &ExplainArgs) -> Result<Vec<FunctionReport>, String> {
     let module = OwnedModule::parse_file(&args.input)?;
-    let mut functions = module.defined_functions();
+    let compat_copy = OwnedModule::parse_file(&args.input)?;
+    let mut functions: Vec<_> = module
+        .defined_functions()
+        .into_iter()
+        .zip(compat_copy.defined_functions())
+        .collect();
     if let Some(wanted) = &args.function {
         let wanted = wanted.trim_start_matches('@');
         // SAFETY: the functions belong to `module`, alive here.
-        functions.retain(|&f| unsafe { crate::ir::name(f) } == wanted);
+        functions.retain(|&(f, _)| unsafe { crate::ir::name(f) } == wanted);
         if functions.is_empty() {
             return Err(format!(
                 "{}: no defined function named @{wanted}",
@@ -118,9 +125,10 @@ pub fn explain_file(args: &ExplainArgs) -> Result<Vec<FunctionReport>, String> {
     }
     functions
         .into_iter()
-        // SAFETY: each function is defined in the verified module we own;
-        // functions are explained one after the other.
-        .map(|f| unsafe { collect::explain_function(f) })
+        // SAFETY: each pair is one defined function of the two parses of
+        // the verified input, both owned here; functions are explained one
+        // after the other.
+        .map(|(f, copy)| unsafe { collect::explain_function(f, copy) })
         .collect()
 }
 

@@ -10,7 +10,6 @@ use std::fmt::Write;
 use crate::analysis::cfg::Block;
 
 use super::json::Json;
-use super::path::{GaveUp, Path};
 use super::report::*;
 
 /// The column titles of the alloca table.
@@ -91,19 +90,30 @@ fn blocks_where(report: &FunctionReport, keep: impl Fn(Block) -> bool) -> Vec<&s
         .collect()
 }
 
-/// Total phis: what `pebble-mem2reg` inserts (pruned) and what LLVM's
-/// mem2reg keeps (general-path phis that survive folding).
+/// Total phis, over every round: what `pebble-mem2reg` inserts (pruned) and
+/// what LLVM's mem2reg keeps (general-path phis that survive folding, as
+/// `pebble-mem2reg<compat>` recorded them).
 pub fn phi_summary(report: &FunctionReport) -> String {
     let (mut inserted, mut kept) = (0, 0);
     for a in &report.allocas {
-        if let Status::Promotable(p) = &a.status {
-            inserted += p.phis.len();
-            if p.path.places_phis() {
-                kept += p.phis.len() - p.folded.len();
+        if let Some((path, phis, folded)) = outcome(a) {
+            inserted += phis.len();
+            if path.places_phis() {
+                kept += phis.len() - folded.len();
             }
         }
     }
     format!("\nphis: pebble-mem2reg inserts {inserted}, LLVM's mem2reg keeps {kept}\n")
+}
+
+/// The path, phis and folded phis of an alloca the pass promoted, in
+/// whichever round.
+fn outcome(a: &AllocaReport) -> Option<(&Path, &[Block], &[Block])> {
+    match &a.status {
+        Status::Promotable(p) => Some((&p.path, &p.phis, &p.folded)),
+        Status::NotPromotable { later: Some(l), .. } => Some((&l.path, &l.phis, &l.folded)),
+        Status::NotPromotable { later: None, .. } => None,
+    }
 }
 
 fn fast_path_note(report: &FunctionReport) -> String {
@@ -131,10 +141,19 @@ pub fn rows(report: &FunctionReport) -> Vec<Vec<String>> {
 
 fn row(report: &FunctionReport, alloca: &AllocaReport) -> Vec<String> {
     let p = match &alloca.status {
-        Status::NotPromotable { reason, user } => {
+        Status::NotPromotable {
+            reason,
+            user,
+            later,
+        } => {
             let mut cells = vec![NONE.to_string(); COLUMNS.len()];
             cells[0] = alloca.name.clone();
             cells[3] = format!("not promotable: {reason}: `{user}`");
+            if let Some(l) = later {
+                let _ = write!(cells[3], "; {}", later_text(report, l));
+                cells[6] = phis_cell(report, &l.phis);
+                cells[7] = folds_cell(report, &l.path, &l.phis, &l.folded);
+            }
             return cells;
         }
         Status::Promotable(p) => p,
@@ -157,7 +176,7 @@ fn row(report: &FunctionReport, alloca: &AllocaReport) -> Vec<String> {
             NONE.to_string()
         },
         phis_cell(report, &p.phis),
-        folds_cell(report, p),
+        folds_cell(report, &p.path, &p.phis, &p.folded),
     ]
 }
 
@@ -278,17 +297,41 @@ pub fn path_text(report: &FunctionReport, p: &Promotion) -> String {
         Path::SingleBlock { has_store: false } => {
             "single block, no store: every load becomes undef".to_string()
         }
-        Path::General { gave_up: None } => "general".to_string(),
-        Path::General {
-            gave_up: Some(GaveUp::LoadNotDominated(b)),
-        } => format!(
+        Path::General { gave_up } => general_text(report, gave_up),
+    }
+}
+
+fn general_text(report: &FunctionReport, gave_up: &Option<GaveUp>) -> String {
+    match gave_up {
+        None => "general".to_string(),
+        Some(GaveUp::LoadNotDominated(b)) => format!(
             "general (single store gave up: the load in {} is not below the store)",
             report.blocks[*b]
         ),
-        Path::General {
-            gave_up: Some(GaveUp::LoadBeforeFirstStore),
-        } => "general (single block gave up: a load comes before the first store)".to_string(),
+        Some(GaveUp::LoadBeforeFirstStore) => {
+            "general (single block gave up: a load comes before the first store)".to_string()
+        }
     }
+}
+
+/// The short path name.
+pub fn path_name(path: &Path) -> &'static str {
+    match path {
+        Path::Dead => "dead",
+        Path::SingleStore { .. } => "single store",
+        Path::SingleBlock { .. } => "single block",
+        Path::General { .. } => "general",
+    }
+}
+
+/// `promoted in round 2 (single store)`, for an alloca promoted once
+/// another one no longer blocks it.
+pub fn later_text(report: &FunctionReport, l: &LaterPromotion) -> String {
+    let path = match &l.path {
+        Path::General { gave_up } => general_text(report, gave_up),
+        path => path_name(path).to_string(),
+    };
+    format!("promoted in round {} ({path})", l.round)
 }
 
 /// Every load and store of the alloca is in one block.
@@ -307,20 +350,20 @@ fn phis_cell(report: &FunctionReport, phis: &[Block]) -> String {
     }
 }
 
-fn folds_cell(report: &FunctionReport, p: &Promotion) -> String {
-    if !p.path.places_phis() {
-        return if p.phis.is_empty() {
+fn folds_cell(report: &FunctionReport, path: &Path, phis: &[Block], folded: &[Block]) -> String {
+    if !path.places_phis() {
+        return if phis.is_empty() {
             NONE.to_string()
         } else {
             "all (fast path places none)".to_string()
         };
     }
-    if p.phis.is_empty() {
+    if phis.is_empty() {
         NONE.to_string()
-    } else if p.folded.is_empty() {
+    } else if folded.is_empty() {
         "none".to_string()
     } else {
-        list(report, &p.folded)
+        list(report, folded)
     }
 }
 
@@ -439,13 +482,27 @@ fn function_json(r: &FunctionReport) -> Json {
 fn alloca_json(r: &FunctionReport, a: &AllocaReport) -> Json {
     let names = |blocks: &[Block]| Json::strings(blocks.iter().map(|&b| &r.blocks[b]));
     let p = match &a.status {
-        Status::NotPromotable { reason, user } => {
-            return Json::object(vec![
+        Status::NotPromotable {
+            reason,
+            user,
+            later,
+        } => {
+            let mut fields = vec![
                 ("name", Json::str(&a.name)),
                 ("promotable", Json::Bool(false)),
                 ("reason", Json::str(reason)),
                 ("instruction", Json::str(user)),
-            ])
+            ];
+            if let Some(l) = later {
+                fields.extend([
+                    ("promoted_in_round", Json::Int(l.round as i64)),
+                    ("path", Json::str(path_name(&l.path))),
+                    ("path_detail", Json::str(later_text(r, l))),
+                    ("phis", names(&l.phis)),
+                    ("folded_by_llvm", names(&l.folded)),
+                ]);
+            }
+            return Json::object(fields);
         }
         Status::Promotable(p) => p,
     };
@@ -476,7 +533,8 @@ fn alloca_json(r: &FunctionReport, a: &AllocaReport) -> Json {
         ("promotable", Json::Bool(true)),
         ("stores", Json::Array(stores)),
         ("loads", Json::Array(loads)),
-        ("path", Json::str(p.path.short())),
+        ("promoted_in_round", Json::Int(1)),
+        ("path", Json::str(path_name(&p.path))),
         ("path_detail", Json::str(path_text(r, p))),
         (
             "stored_value",

@@ -4,7 +4,7 @@
 
 use crate::analysis::cfg::{Block, Cfg};
 
-use super::path::Path;
+pub use crate::transforms::mem2reg::record::{GaveUp, Path};
 
 /// One defined function.
 #[derive(Clone, Debug)]
@@ -37,6 +37,9 @@ pub enum Status {
     NotPromotable {
         reason: String,
         user: String,
+        /// Promoted in a later round, once promoting another alloca removed
+        /// what blocked it.
+        later: Option<LaterPromotion>,
     },
     Promotable(Promotion),
 }
@@ -48,6 +51,7 @@ pub struct Promotion {
     pub stores: Vec<Site>,
     /// Blocks with loads, layout order.
     pub loads: Vec<LoadSite>,
+    /// From `pebble-mem2reg<compat>`'s record.
     pub path: Path,
     /// The stored value when there is exactly one store (`%n`, `0`).
     pub stored_value: Option<StoredValue>,
@@ -56,9 +60,21 @@ pub struct Promotion {
     pub live_in: Vec<Block>,
     /// DF⁺ of the store blocks, layout order.
     pub idf: Vec<Block>,
-    /// Pruned phis, DF⁺(D) ∩ LiveIn: what `pebble-mem2reg` inserts.
+    /// Pruned phis, DF⁺(D) ∩ LiveIn: what `pebble-mem2reg` inserts (from
+    /// its record).
     pub phis: Vec<Block>,
-    /// The subset of `phis` that LLVM's phi folding removes.
+    /// General path: the subset of `phis` that LLVM's phi folding removes
+    /// (from `pebble-mem2reg<compat>`'s record).
+    pub folded: Vec<Block>,
+}
+
+/// What the pass did with an alloca it promoted after the first round.
+#[derive(Clone, Debug)]
+pub struct LaterPromotion {
+    pub round: usize,
+    pub path: Path,
+    /// As in `Promotion`.
+    pub phis: Vec<Block>,
     pub folded: Vec<Block>,
 }
 

@@ -17,6 +17,9 @@
 //!
 //! Lemma 16.4.8 of the seed: neither path removes a phi that pruned SSA
 //! would place, so the general path gives the same result for the rest.
+//!
+//! With a `Recorder` in the context, each alloca's path is recorded, and for
+//! one left to the general path, why the fast paths gave up.
 
 use std::collections::HashMap;
 
@@ -25,6 +28,7 @@ use llvm_sys::prelude::*;
 use llvm_sys::LLVMOpcode;
 
 use super::debug_info::DebugUsers;
+use super::record::{GaveUp, Path};
 use super::values::guaranteed_not_poison;
 use super::{Context, Report};
 use crate::ir;
@@ -46,36 +50,71 @@ pub unsafe fn run(
     while i < list.len() {
         let alloca = list[i];
         let debug_users = ctx.debug_users(alloca);
-        let done = if ir::users(alloca).is_empty() {
+        let path = if ir::users(alloca).is_empty() {
             if let Some(debug) = &ctx.debug {
                 debug.forget_address(&debug_users, alloca);
             }
             LLVMInstructionEraseFromParent(alloca);
             report.dead += 1;
-            true
+            Path::Dead
         } else {
-            let info = AllocaInfo::analyze(alloca);
-            if info.stores.len() == 1 && single_store(ctx, &mut order, alloca, &info, &debug_users)
-            {
-                report.single_store += 1;
-                true
-            } else if info.only_block.is_some()
-                && single_block(ctx, &mut order, alloca, &info, &debug_users)
-            {
-                report.single_block += 1;
-                true
-            } else {
-                false
-            }
+            try_single_paths(ctx, &mut order, alloca, &debug_users, report)
         };
-        if done {
-            list.swap_remove(i);
-        } else {
+        if let Some(recorder) = ctx.recorder.as_deref_mut() {
+            recorder.path(alloca, path);
+        }
+        if path.places_phis() {
             general.push(alloca);
             i += 1;
+        } else {
+            list.swap_remove(i);
         }
     }
     general
+}
+
+/// Single store, then single block; `Path::General` when both fail (or do
+/// not apply). The reason is worked out only for a recorder.
+unsafe fn try_single_paths(
+    ctx: &mut Context,
+    order: &mut InstructionOrder,
+    alloca: LLVMValueRef,
+    debug_users: &DebugUsers,
+    report: &mut Report,
+) -> Path {
+    let info = AllocaInfo::analyze(alloca);
+    let mut gave_up = None;
+    if let [store] = info.stores[..] {
+        let needs_dominance = requires_dominating_store(LLVMGetOperand(store, 0));
+        match single_store(ctx, order, alloca, &info, needs_dominance, debug_users) {
+            Ok(()) => {
+                report.single_store += 1;
+                return Path::SingleStore { needs_dominance };
+            }
+            Err(load) if ctx.recorder.is_some() => {
+                let block = ctx.fcfg.block_of(LLVMGetInstructionParent(load));
+                gave_up = Some(GaveUp::LoadNotDominated(block));
+            }
+            Err(_) => {}
+        }
+    }
+    if info.only_block.is_some() {
+        if single_block(ctx, order, alloca, &info, debug_users) {
+            report.single_block += 1;
+            let has_store = !info.stores.is_empty();
+            return Path::SingleBlock { has_store };
+        }
+        gave_up = gave_up.or(Some(GaveUp::LoadBeforeFirstStore));
+    }
+    Path::General { gave_up }
+}
+
+/// LLVM's `RequireDominatingStore`: a load the store does not dominate may
+/// take the stored value only if it is a non-instruction that cannot be
+/// poison (the load would otherwise read uninitialised memory, which may be
+/// anything).
+unsafe fn requires_dominating_store(stored: LLVMValueRef) -> bool {
+    ir::is_instruction(stored) || !guaranteed_not_poison(stored)
 }
 
 /// LLVM's `AnalyzeAlloca`: the stores, and the one block holding every
@@ -129,19 +168,22 @@ impl InstructionOrder {
     }
 }
 
-/// `rewriteSingleStoreAlloca`. True when the alloca is gone.
+/// `rewriteSingleStoreAlloca`. `Ok` when the alloca is gone; otherwise the
+/// first load the store does not dominate (the dominated ones are already
+/// rewritten). `require_dominance`: `requires_dominating_store` of the
+/// stored value.
 unsafe fn single_store(
     ctx: &mut Context,
     order: &mut InstructionOrder,
     alloca: LLVMValueRef,
     info: &AllocaInfo,
+    require_dominance: bool,
     debug_users: &DebugUsers,
-) -> bool {
+) -> Result<(), LLVMValueRef> {
     let store = info.stores[0];
     let stored = LLVMGetOperand(store, 0);
-    let require_dominance = ir::is_instruction(stored) || !guaranteed_not_poison(stored);
     let store_block = LLVMGetInstructionParent(store);
-    let mut load_left = false;
+    let mut load_left = None;
     for load in ir::users(alloca) {
         if load == store {
             continue;
@@ -154,7 +196,7 @@ unsafe fn single_store(
                 ctx.llvm_block_dominates(store_block, load_block)
             };
             if !reached {
-                load_left = true;
+                load_left = load_left.or(Some(load));
                 continue;
             }
         }
@@ -168,8 +210,8 @@ unsafe fn single_store(
         LLVMReplaceAllUsesWith(load, value);
         order.erase(load);
     }
-    if load_left {
-        return false;
+    if let Some(load) = load_left {
+        return Err(load);
     }
     if let Some(debug) = &mut ctx.debug {
         debug.describe_store(debug_users, alloca, store);
@@ -177,7 +219,7 @@ unsafe fn single_store(
     }
     order.erase(store);
     LLVMInstructionEraseFromParent(alloca);
-    true
+    Ok(())
 }
 
 /// `promoteSingleBlockAlloca`. True when the alloca is gone; false leaves

@@ -20,9 +20,13 @@
 //! folding: the phis inserted are exactly Φ_pruned (Theorem 16.4.7), which
 //! `<stats>` reports. The CFG is never changed, so one dominator tree serves
 //! every round.
+//!
+//! `promote_function_recorded` also reports, per alloca, the round, the path
+//! and the phis placed and folded (`record`), for `pebble explain`.
 
 pub mod placement;
 pub mod promotable;
+pub(crate) mod record;
 
 mod debug_info;
 mod fast_paths;
@@ -30,7 +34,7 @@ mod llvm_order;
 mod metadata;
 mod rename;
 mod simplify;
-mod values;
+pub(crate) mod values;
 
 use std::collections::HashMap;
 
@@ -46,6 +50,7 @@ use debug_info::{DebugInfo, DebugUsers};
 use metadata::MetadataKinds;
 use placement::SlotAccesses;
 use promotable::Intrinsics;
+use record::{Path, Recorder};
 use rename::{NewPhi, RenameHooks};
 
 pub const PASS: PassInfo = PassInfo {
@@ -140,6 +145,26 @@ pub unsafe fn promote_function(
     function: LLVMValueRef,
     options: &Options,
 ) -> Result<Report, String> {
+    promote(function, options, None)
+}
+
+/// `promote_function`, also recording what happened to each alloca.
+///
+/// # Safety
+/// As `promote_function`.
+pub(crate) unsafe fn promote_function_recorded(
+    function: LLVMValueRef,
+    options: &Options,
+    recorder: &mut Recorder,
+) -> Result<Report, String> {
+    promote(function, options, Some(recorder))
+}
+
+unsafe fn promote(
+    function: LLVMValueRef,
+    options: &Options,
+    recorder: Option<&mut Recorder>,
+) -> Result<Report, String> {
     let mut report = Report {
         entry_allocas: entry_allocas(function).len(),
         ..Report::default()
@@ -158,6 +183,7 @@ pub unsafe fn promote_function(
         debug: DebugInfo::for_function(function),
         metadata: MetadataKinds::new(LLVMGetModuleContext(LLVMGetGlobalParent(function))),
         edge_order: None,
+        recorder,
     };
     loop {
         let allocas: Vec<LLVMValueRef> = entry_allocas(function)
@@ -166,6 +192,9 @@ pub unsafe fn promote_function(
             .collect();
         if allocas.is_empty() {
             return Ok(report);
+        }
+        if let Some(recorder) = ctx.recorder.as_deref_mut() {
+            recorder.start_round();
         }
         report.promoted += allocas.len();
         promote_round(&mut ctx, allocas, options, &mut report)?;
@@ -182,6 +211,8 @@ pub(crate) struct Context<'a> {
     metadata: MetadataKinds,
     /// LLVM's renaming edge order, computed on first use (compat mode).
     edge_order: Option<Vec<Vec<Block>>>,
+    /// Given by `promote_function_recorded` only.
+    recorder: Option<&'a mut Recorder>,
 }
 
 impl Context<'_> {
@@ -224,6 +255,11 @@ unsafe fn promote_round(
     let general = if options.compat {
         fast_paths::run(ctx, allocas, report)
     } else {
+        if let Some(recorder) = ctx.recorder.as_deref_mut() {
+            for &a in &allocas {
+                recorder.path(a, Path::General { gave_up: None });
+            }
+        }
         allocas
     };
     if general.is_empty() {
@@ -233,6 +269,11 @@ unsafe fn promote_round(
     let debug_users: Vec<DebugUsers> = round.allocas.iter().map(|&a| ctx.debug_users(a)).collect();
     let accesses = round.summarise_accesses();
     let phi_blocks = placement::pruned_phi_blocks(&ctx.fcfg.cfg, ctx.dt, ctx.reachable, &accesses);
+    if let Some(recorder) = ctx.recorder.as_deref_mut() {
+        for (&a, blocks) in round.allocas.iter().zip(&phi_blocks) {
+            recorder.placed(a, blocks);
+        }
+    }
     if options.verify_oracle {
         round.verify_with_oracle(&accesses, &phi_blocks)?;
     }
@@ -280,6 +321,8 @@ unsafe fn finish_like_llvm(
     for (k, &i) in by_block.iter().enumerate() {
         if !folded[k] {
             rename::add_poison_for_unreachable(round, &phis[i]);
+        } else if let Some(recorder) = ctx.recorder.as_deref_mut() {
+            recorder.folded(round.allocas[phis[i].slot as usize], phis[i].block);
         }
     }
     Ok(())

@@ -26,15 +26,21 @@ pub unsafe fn guaranteed_not_poison(value: LLVMValueRef) -> bool {
     if LLVMIsAArgument(value).is_null() {
         return false;
     }
-    let function = LLVMGetParamParent(value);
-    let Some(position) =
-        (0..LLVMCountParams(function)).find(|&i| LLVMGetParam(function, i) == value)
-    else {
-        return false;
-    };
+    not_poison_attribute(value).is_some()
+}
+
+/// The first attribute of argument `arg` that rules out poison, if any
+/// (also named by `pebble explain`).
+///
+/// # Safety
+/// `arg` is a live argument.
+pub(crate) unsafe fn not_poison_attribute(arg: LLVMValueRef) -> Option<&'static str> {
+    let function = LLVMGetParamParent(arg);
+    let position = (0..LLVMCountParams(function)).find(|&i| LLVMGetParam(function, i) == arg)?;
+    // Attribute index 0 is the return value, 1 the first argument.
     ["noundef", "dereferenceable", "dereferenceable_or_null"]
-        .iter()
-        .any(|name| {
+        .into_iter()
+        .find(|name| {
             let kind = LLVMGetEnumAttributeKindForName(name.as_ptr() as *const _, name.len());
             !LLVMGetEnumAttributeAtIndex(function, position + 1, kind).is_null()
         })
