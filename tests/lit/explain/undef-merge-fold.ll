@@ -4,11 +4,11 @@
 ; of uninitialised memory into poison). `pebble-mem2reg<compat>` deliberately
 ; folds only when V is guaranteed not to be poison by
 ; `mem2reg::values::guaranteed_not_poison` (constants, globals, `noundef`
-; arguments), and `explain` reports what the pass does. So on @maybe_poison
-; and @frozen (the pass's rule does not know that `freeze` cannot be poison)
-; explain says the phi is kept, where opt -passes=mem2reg folds it; on
-; @noundef_arg the argument is guaranteed not poison and the phi folds in
-; both.
+; arguments, `freeze`, flagless arithmetic on such values), and `explain`
+; reports what the pass does. So on @maybe_poison (`add` of an argument
+; that may be poison) explain says the phi is kept, where opt
+; -passes=mem2reg folds it; on @frozen (`freeze` is never poison) and
+; @noundef_arg the phi folds in both.
 ;
 ; RUN: %pebble explain %s | FileCheck %s
 
@@ -17,8 +17,8 @@
 ; CHECK: phis: pebble-mem2reg inserts 1, LLVM's mem2reg keeps 1
 
 ; CHECK-LABEL: function @frozen:
-; CHECK: %x then join general (single store gave up: the load in join is not below the store) entry, join {join} 1 (join) none{{$}}
-; CHECK: phis: pebble-mem2reg inserts 1, LLVM's mem2reg keeps 1
+; CHECK: %x then join general (single store gave up: the load in join is not below the store) entry, join {join} 1 (join) join{{$}}
+; CHECK: phis: pebble-mem2reg inserts 1, LLVM's mem2reg keeps 0
 
 ; CHECK-LABEL: function @noundef_arg:
 ; CHECK: %x then, else join general entry, split, join {join} 1 (join) join{{$}}
