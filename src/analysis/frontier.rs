@@ -29,6 +29,7 @@ use std::collections::BinaryHeap;
 
 use super::cfg::{Block, Cfg};
 use super::dominators::DomTree;
+use super::stamps::StampSet;
 
 /// DF(b) for every block, each list sorted by block number. Unreachable
 /// blocks have empty frontiers and appear in none.
@@ -89,9 +90,8 @@ pub fn dominance_frontiers_bounded(
 pub struct FrontierIdf<'a> {
     frontiers: &'a [Vec<Block>],
     reachable: &'a [bool],
-    generation: u32,
-    in_idf: Vec<u32>,
-    defined: Vec<u32>,
+    in_idf: StampSet,
+    defined: StampSet,
     worklist: Vec<Block>,
 }
 
@@ -101,9 +101,8 @@ impl<'a> FrontierIdf<'a> {
         FrontierIdf {
             frontiers,
             reachable,
-            generation: 0,
-            in_idf: vec![0; n],
-            defined: vec![0; n],
+            in_idf: StampSet::new(n),
+            defined: StampSet::new(n),
             worklist: Vec::new(),
         }
     }
@@ -113,32 +112,24 @@ impl<'a> FrontierIdf<'a> {
         defs: &[Block],
         live_in: Option<&dyn Fn(Block) -> bool>,
     ) -> Vec<Block> {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.in_idf.iter_mut().for_each(|s| *s = 0);
-            self.defined.iter_mut().for_each(|s| *s = 0);
-            self.generation = 1;
-        }
-        let generation = self.generation;
+        self.in_idf.clear();
+        self.defined.clear();
         self.worklist.clear();
         for &d in defs {
-            if self.reachable[d] && self.defined[d] != generation {
-                self.defined[d] = generation;
+            if self.reachable[d] && self.defined.insert(d) {
                 self.worklist.push(d);
             }
         }
         let mut phis = Vec::new();
         while let Some(x) = self.worklist.pop() {
             for &y in &self.frontiers[x] {
-                if self.in_idf[y] == generation {
+                if !self.in_idf.insert(y) {
                     continue;
                 }
-                self.in_idf[y] = generation;
                 if live_in.is_none_or(|live| live(y)) {
                     phis.push(y);
                 }
-                if self.defined[y] != generation {
-                    self.defined[y] = generation;
+                if self.defined.insert(y) {
                     self.worklist.push(y);
                 }
             }
@@ -154,10 +145,9 @@ impl<'a> FrontierIdf<'a> {
 pub struct IdfCalculator<'a> {
     cfg: &'a Cfg,
     dt: &'a DomTree,
-    generation: u32,
-    defined: Vec<u32>,
-    queued: Vec<u32>,
-    walked: Vec<u32>,
+    defined: StampSet,
+    queued: StampSet,
+    walked: StampSet,
     worklist: Vec<Block>,
     queue: BinaryHeap<(u32, u32, Block)>,
 }
@@ -168,10 +158,9 @@ impl<'a> IdfCalculator<'a> {
         IdfCalculator {
             cfg,
             dt,
-            generation: 0,
-            defined: vec![0; n],
-            queued: vec![0; n],
-            walked: vec![0; n],
+            defined: StampSet::new(n),
+            queued: StampSet::new(n),
+            walked: StampSet::new(n),
             worklist: Vec::new(),
             queue: BinaryHeap::new(),
         }
@@ -185,51 +174,42 @@ impl<'a> IdfCalculator<'a> {
         defs: &[Block],
         live_in: Option<&dyn Fn(Block) -> bool>,
     ) -> Vec<Block> {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            // Stamps wrapped: start over so no stale stamp matches.
-            self.defined.iter_mut().for_each(|s| *s = 0);
-            self.queued.iter_mut().for_each(|s| *s = 0);
-            self.walked.iter_mut().for_each(|s| *s = 0);
-            self.generation = 1;
-        }
-        let generation = self.generation;
+        self.defined.clear();
+        self.queued.clear();
+        self.walked.clear();
         let (cfg, dt) = (self.cfg, self.dt);
         for &d in defs {
-            if dt.is_reachable(d) && self.defined[d] != generation {
-                self.defined[d] = generation;
+            if dt.is_reachable(d) && self.defined.insert(d) {
                 // Max-heap on (level, dfs number): deepest definitions first,
                 // ties broken the way LLVM breaks them.
                 self.queue.push((dt.level(d), dt.dfs_in(d), d));
-                self.walked[d] = generation;
+                self.walked.insert(d);
             }
         }
         let mut phis = Vec::new();
         while let Some((root_level, _, root)) = self.queue.pop() {
             self.worklist.clear();
             self.worklist.push(root);
-            self.walked[root] = generation;
+            self.walked.insert(root);
             while let Some(node) = self.worklist.pop() {
                 for &succ in cfg.succs(node) {
                     // D-edges and J-edges into the root's strict subtree are
                     // deeper than the root: not in its frontier.
-                    if dt.level(succ) > root_level || self.queued[succ] == generation {
+                    if dt.level(succ) > root_level || !self.queued.insert(succ) {
                         continue;
                     }
-                    self.queued[succ] = generation;
                     if let Some(live) = live_in {
                         if !live(succ) {
                             continue;
                         }
                     }
                     phis.push(succ);
-                    if self.defined[succ] != generation {
+                    if !self.defined.contains(succ) {
                         self.queue.push((dt.level(succ), dt.dfs_in(succ), succ));
                     }
                 }
                 for &child in dt.children(node) {
-                    if self.walked[child] != generation {
-                        self.walked[child] = generation;
+                    if self.walked.insert(child) {
                         self.worklist.push(child);
                     }
                 }

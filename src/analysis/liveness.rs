@@ -11,8 +11,8 @@
 //! blocks (the renaming never visits them, so they need no value).
 //!
 //! Invariant: a block enters `live` at most once; total work per variable is
-//! O(live blocks + their predecessor edges). Scratch space is stamped by
-//! generation so that many variables share one calculator.
+//! O(live blocks + their predecessor edges). Scratch space is a `StampSet`,
+//! so many variables share one calculator.
 //!
 //! `LiveInQuery` answers "is the variable live-in at this block?" for a few
 //! blocks only, by searching forward from the block until a use or a
@@ -25,13 +25,13 @@
 //! variable, so repeated queries do not repeat a failed search.
 
 use super::cfg::{Block, Cfg};
+use super::stamps::StampSet;
 
 pub struct LiveInCalculator<'a> {
     cfg: &'a Cfg,
     reachable: &'a [bool],
-    generation: u32,
-    defined: Vec<u32>,
-    live: Vec<u32>,
+    defined: StampSet,
+    live: StampSet,
     worklist: Vec<Block>,
 }
 
@@ -41,29 +41,19 @@ impl<'a> LiveInCalculator<'a> {
         LiveInCalculator {
             cfg,
             reachable,
-            generation: 0,
-            defined: vec![0; n],
-            live: vec![0; n],
+            defined: StampSet::new(n),
+            live: StampSet::new(n),
             worklist: Vec::new(),
         }
-    }
-
-    fn next_generation(&mut self) -> u32 {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.defined.iter_mut().for_each(|s| *s = 0);
-            self.live.iter_mut().for_each(|s| *s = 0);
-            self.generation = 1;
-        }
-        self.generation
     }
 
     /// The live-in blocks, in the order found. `upward_exposed` lists the
     /// blocks whose first access is a use (Algorithm 16.4.2's W).
     pub fn live_in_blocks(&mut self, defs: &[Block], upward_exposed: &[Block]) -> Vec<Block> {
-        let generation = self.next_generation();
+        self.defined.clear();
+        self.live.clear();
         for &d in defs {
-            self.defined[d] = generation;
+            self.defined.insert(d);
         }
         self.worklist.clear();
         self.worklist.extend(
@@ -74,14 +64,12 @@ impl<'a> LiveInCalculator<'a> {
         );
         let mut live = Vec::new();
         while let Some(b) = self.worklist.pop() {
-            if self.live[b] == generation {
+            if !self.live.insert(b) {
                 continue;
             }
-            self.live[b] = generation;
             live.push(b);
             for &p in self.cfg.preds(b) {
-                if self.defined[p] != generation && self.reachable[p] && self.live[p] != generation
-                {
+                if !self.defined.contains(p) && self.reachable[p] && !self.live.contains(p) {
                     self.worklist.push(p);
                 }
             }
@@ -91,7 +79,7 @@ impl<'a> LiveInCalculator<'a> {
 
     /// Whether `b` was found live-in by the last `live_in_blocks` call.
     pub fn was_live_in(&self, b: Block) -> bool {
-        self.live[b] == self.generation
+        self.live.contains(b)
     }
 }
 
@@ -100,12 +88,12 @@ impl<'a> LiveInCalculator<'a> {
 pub struct LiveInQuery<'a> {
     cfg: &'a Cfg,
     reachable: &'a [bool],
-    variable: u32,
-    defined: Vec<u32>,
-    exposed: Vec<u32>,
-    dead: Vec<u32>,
-    search: u32,
-    seen: Vec<u32>,
+    defined: StampSet,
+    exposed: StampSet,
+    /// Blocks from which no use can be reached without a definition.
+    dead: StampSet,
+    /// Blocks seen by the current search.
+    seen: StampSet,
     stack: Vec<Block>,
     visited: Vec<Block>,
 }
@@ -116,12 +104,10 @@ impl<'a> LiveInQuery<'a> {
         LiveInQuery {
             cfg,
             reachable,
-            variable: 0,
-            defined: vec![0; n],
-            exposed: vec![0; n],
-            dead: vec![0; n],
-            search: 0,
-            seen: vec![0; n],
+            defined: StampSet::new(n),
+            exposed: StampSet::new(n),
+            dead: StampSet::new(n),
+            seen: StampSet::new(n),
             stack: Vec::new(),
             visited: Vec::new(),
         }
@@ -129,59 +115,48 @@ impl<'a> LiveInQuery<'a> {
 
     /// Starts answering for a new variable.
     pub fn set_variable(&mut self, defs: &[Block], upward_exposed: &[Block]) {
-        self.variable = self.variable.wrapping_add(1);
-        if self.variable == 0 {
-            for stamps in [&mut self.defined, &mut self.exposed, &mut self.dead] {
-                stamps.iter_mut().for_each(|s| *s = 0);
-            }
-            self.variable = 1;
-        }
+        self.defined.clear();
+        self.exposed.clear();
+        self.dead.clear();
         for &d in defs {
-            self.defined[d] = self.variable;
+            self.defined.insert(d);
         }
         for &u in upward_exposed {
-            self.exposed[u] = self.variable;
+            self.exposed.insert(u);
         }
     }
 
     /// Whether the current variable is live at the start of `b`.
     pub fn is_live_in(&mut self, b: Block) -> bool {
-        let v = self.variable;
         if !self.reachable[b] {
             return false;
         }
-        if self.exposed[b] == v {
+        if self.exposed.contains(b) {
             return true;
         }
-        if self.defined[b] == v || self.dead[b] == v {
+        if self.defined.contains(b) || self.dead.contains(b) {
             return false;
         }
-        self.search = self.search.wrapping_add(1);
-        if self.search == 0 {
-            self.seen.iter_mut().for_each(|s| *s = 0);
-            self.search = 1;
-        }
-        let search = self.search;
+        self.seen.clear();
         self.stack.clear();
         self.visited.clear();
         self.stack.push(b);
-        self.seen[b] = search;
+        self.seen.insert(b);
         while let Some(x) = self.stack.pop() {
             self.visited.push(x);
             for &s in self.cfg.succs(x) {
-                if self.exposed[s] == v {
+                if self.exposed.contains(s) {
                     return true;
                 }
-                if self.defined[s] == v || self.dead[s] == v || self.seen[s] == search {
+                if self.defined.contains(s) || self.dead.contains(s) || !self.seen.insert(s) {
                     continue;
                 }
-                self.seen[s] = search;
                 self.stack.push(s);
             }
         }
         // Everything reachable from here without a definition has no use.
         for &x in &self.visited {
-            self.dead[x] = v;
+            self.dead.insert(x);
         }
         false
     }

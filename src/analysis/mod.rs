@@ -6,3 +6,4 @@ pub mod dominators;
 pub mod frontier;
 pub mod liveness;
 pub mod loops;
+pub mod stamps;
