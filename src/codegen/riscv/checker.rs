@@ -147,9 +147,9 @@ mod tests {
             insts: vec![
                 Inst::Li { rd: a, imm: 1 },
                 Inst::Li { rd: b, imm: 2 },
-                Inst::Call { callee: Callee::Direct("f".into()), args: vec![], ret: None },
+                Inst::Call { callee: Callee::Direct("f".into()), args: vec![], rets: vec![] },
                 Inst::Op { op: "add", rd: c, rs1: a, rs2: b },
-                Inst::Ret { val: Some((c, ArgLoc::IntReg(0))) },
+                Inst::Ret { vals: vec![(c, ArgLoc::IntReg(0))] },
             ],
         }];
         f

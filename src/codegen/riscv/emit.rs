@@ -93,6 +93,21 @@ pub fn sym(name: &str) -> String {
     }
 }
 
+/// A register, or memory at `sp + offset`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Place {
+    Reg(PReg),
+    Mem(i64),
+}
+
+/// The class of the value an ABI location carries.
+fn f_class(a: ArgLoc) -> Class {
+    match a {
+        ArgLoc::FloatReg(_) => Class::Float,
+        _ => Class::Int,
+    }
+}
+
 struct Emitter<'a> {
     out: &'a mut String,
     frame: Frame,
@@ -163,17 +178,6 @@ impl Emitter<'_> {
         }
     }
 
-    /// Moves register `s` into a location.
-    fn put(&mut self, l: Loc, s: PReg) {
-        match l {
-            Loc::Reg(p) => self.mv(p, s),
-            Loc::Spill(k) => {
-                let off = self.spill_off(k);
-                self.mem(Self::store_op(s), abi::name(s), off, "sp");
-            }
-        }
-    }
-
     /// The parallel move `dst_i := src_i` between registers, per class.
     fn parallel_move(&mut self, moves: &[(PReg, PReg)]) {
         for (class, temp) in [(Class::Int, abi::T5), (Class::Float, abi::FT10)] {
@@ -219,68 +223,77 @@ impl Emitter<'_> {
         self.line("ret");
     }
 
-    fn entry(&mut self, params: &[(Loc, ArgLoc)]) {
-        let mut moves = Vec::new();
-        for &(dst, src) in params {
-            if let (Loc::Spill(_), Some(r)) = (dst, abi::arg_reg(src)) {
-                self.put(dst, r);
-            }
+    /// A location as a `Place` (spill slots are sp-relative memory).
+    fn place(&self, l: Loc) -> Place {
+        match l {
+            Loc::Reg(p) => Place::Reg(p),
+            Loc::Spill(s) => Place::Mem(self.spill_off(s)),
         }
-        for &(dst, src) in params {
-            if let (Loc::Reg(d), Some(r)) = (dst, abi::arg_reg(src)) {
-                moves.push((d, r));
-            }
+    }
+
+    /// An ABI location as a `Place`; `incoming` stack arguments are above
+    /// this frame, outgoing ones at the bottom of it.
+    fn abi_place(&self, a: ArgLoc, incoming: bool) -> Place {
+        match (abi::arg_reg(a), a) {
+            (Some(p), _) => Place::Reg(p),
+            (None, ArgLoc::Stack(off)) => Place::Mem(off as i64 + if incoming { self.frame.size } else { 0 }),
+            _ => unreachable!(),
         }
-        self.parallel_move(&moves);
-        for &(dst, src) in params {
-            if let ArgLoc::Stack(off) = src {
-                let off = self.frame.size + off as i64;
-                match dst {
-                    Loc::Reg(d) => self.mem(Self::load_op(d), abi::name(d), off, "sp"),
-                    Loc::Spill(_) => {
-                        self.mem("ld", "t5", off, "sp");
-                        self.put(dst, abi::T5);
+    }
+
+    /// Performs the parallel move `dst_i := src_i`. Memory destinations are
+    /// written first (every source still intact; memory-to-memory goes
+    /// through t5), then registers from registers (sequentialised), then
+    /// registers from memory. Memory destinations never overlap memory
+    /// sources in our uses (spill slots vs argument areas). Integer values
+    /// in memory are 8 bytes, floats are moved as doubles (NaN-boxing kept).
+    fn shuffle(&mut self, moves: &[(Place, Place, Class)]) {
+        for &(d, s, c) in moves {
+            if let Place::Mem(doff) = d {
+                let r = match s {
+                    Place::Reg(p) => p,
+                    Place::Mem(soff) => {
+                        let t = if c == Class::Int { abi::T5 } else { abi::FT10 };
+                        self.mem(Self::load_op(t), abi::name(t), soff, "sp");
+                        t
                     }
-                }
+                };
+                self.mem(Self::store_op(r), abi::name(r), doff, "sp");
+            }
+        }
+        let regs: Vec<(PReg, PReg)> = moves
+            .iter()
+            .filter_map(|&(d, s, _)| match (d, s) {
+                (Place::Reg(d), Place::Reg(s)) => Some((d, s)),
+                _ => None,
+            })
+            .collect();
+        self.parallel_move(&regs);
+        for &(d, s, _) in moves {
+            if let (Place::Reg(d), Place::Mem(soff)) = (d, s) {
+                self.mem(Self::load_op(d), abi::name(d), soff, "sp");
             }
         }
     }
 
-    fn call(&mut self, callee: &Callee<Loc>, args: &[(Loc, ArgLoc)], ret: &Option<(Loc, ArgLoc)>) {
+    fn entry(&mut self, params: &[(Loc, ArgLoc)]) {
+        let moves: Vec<_> =
+            params.iter().map(|&(l, a)| (self.place(l), self.abi_place(a, true), f_class(a))).collect();
+        self.shuffle(&moves);
+    }
+
+    fn call(&mut self, callee: &Callee<Loc>, args: &[(Loc, ArgLoc)], rets: &[(Loc, ArgLoc)]) {
         if let Callee::Indirect(l) = callee {
             self.get(abi::T4, *l);
         }
-        for &(src, dst) in args {
-            if let ArgLoc::Stack(off) = dst {
-                let r = match src {
-                    Loc::Reg(p) => p,
-                    Loc::Spill(_) => {
-                        self.get(abi::T5, src);
-                        abi::T5
-                    }
-                };
-                self.mem(Self::store_op(r), abi::name(r), off as i64, "sp");
-            }
-        }
-        let mut moves = Vec::new();
-        for &(src, dst) in args {
-            if let (Loc::Reg(s), Some(d)) = (src, abi::arg_reg(dst)) {
-                moves.push((d, s));
-            }
-        }
-        self.parallel_move(&moves);
-        for &(src, dst) in args {
-            if let (Loc::Spill(_), Some(d)) = (src, abi::arg_reg(dst)) {
-                self.get(d, src);
-            }
-        }
+        let moves: Vec<_> = args.iter().map(|&(l, a)| (self.abi_place(a, false), self.place(l), f_class(a))).collect();
+        self.shuffle(&moves);
         match callee {
             Callee::Direct(name) => self.line(&format!("call {}", sym(name))),
             Callee::Indirect(_) => self.line("jalr t4"),
         }
-        if let Some((l, a)) = ret {
-            self.put(*l, abi::arg_reg(*a).expect("returns are in registers"));
-        }
+        let moves: Vec<_> = rets.iter().map(|&(l, a)| (self.place(l), self.abi_place(a, false), f_class(a))).collect();
+        self.shuffle(&moves);
     }
 
     fn block_label(&self, b: usize) -> String {
@@ -326,17 +339,17 @@ impl Emitter<'_> {
                     self.line(&format!("add {}, sp, t6", reg(*rd)));
                 }
             }
-            Inst::Call { callee, args, ret } => self.call(callee, args, ret),
+            Inst::Call { callee, args, rets } => self.call(callee, args, rets),
             Inst::Entry { params } => self.entry(params),
             Inst::VaStart { rd } => {
                 let v = f.varargs.expect("VaStart only in variadic functions");
                 let o = self.frame.va_area.unwrap() + 8 * v.int_regs_used as i64;
                 self.line(&format!("addi {}, sp, {o}", reg(*rd)));
             }
-            Inst::Ret { val } => {
-                if let Some((l, a)) = val {
-                    self.get(abi::arg_reg(*a).unwrap(), *l);
-                }
+            Inst::Ret { vals } => {
+                let moves: Vec<_> =
+                    vals.iter().map(|&(l, a)| (self.abi_place(a, false), self.place(l), f_class(a))).collect();
+                self.shuffle(&moves);
                 self.epilogue();
             }
             Inst::Jump { target } => {

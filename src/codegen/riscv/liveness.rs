@@ -162,7 +162,7 @@ mod tests {
                     Inst::Branch { op: "bne", rs1: y, rs2: None, taken: 1, not_taken: 2 },
                 ],
             },
-            MBlock { insts: vec![Inst::Ret { val: Some((y, crate::codegen::riscv::mir::ArgLoc::IntReg(0))) }] },
+            MBlock { insts: vec![Inst::Ret { vals: vec![(y, crate::codegen::riscv::mir::ArgLoc::IntReg(0))] }] },
         ];
         (f, x, y)
     }

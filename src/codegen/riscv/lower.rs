@@ -33,7 +33,7 @@ pub type Result<T> = std::result::Result<T, String>;
 /// A scalar type the back end handles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ty {
-    /// integer of 1, 8, 16, 32 or 64 bits, or a pointer (64)
+    /// integer of 1 to 64 bits, or a pointer (64)
     Int(u32),
     F32,
     F64,
@@ -53,7 +53,7 @@ impl Ty {
 pub unsafe fn scalar_ty(t: LLVMTypeRef) -> Option<Ty> {
     match LLVMGetTypeKind(t) {
         LLVMTypeKind::LLVMIntegerTypeKind => match LLVMGetIntTypeWidth(t) {
-            w @ (1 | 8 | 16 | 32 | 64) => Some(Ty::Int(w)),
+            w @ 1..=64 => Some(Ty::Int(w)),
             _ => None,
         },
         LLVMTypeKind::LLVMPointerTypeKind => Some(Ty::Int(64)),
@@ -133,11 +133,38 @@ pub unsafe fn gep_const_offset(td: LLVMTargetDataRef, g: LLVMValueRef) -> Option
     Some(off)
 }
 
+/// Appends the scalar leaves of `ty` at byte offset `base`; false if some
+/// leaf is not a scalar the back end handles.
+///
+/// # Safety
+/// `ty` is a live type of the module whose layout is `td`.
+pub unsafe fn leaves(td: LLVMTargetDataRef, ty: LLVMTypeRef, base: u64, out: &mut Vec<(Ty, u64)>) -> bool {
+    match LLVMGetTypeKind(ty) {
+        LLVMTypeKind::LLVMStructTypeKind => (0..LLVMCountStructElementTypes(ty))
+            .all(|i| leaves(td, LLVMStructGetTypeAtIndex(ty, i), base + LLVMOffsetOfElement(td, ty, i), out)),
+        LLVMTypeKind::LLVMArrayTypeKind => {
+            let e = LLVMGetElementType(ty);
+            let size = LLVMABISizeOfType(td, e);
+            let n = LLVMGetArrayLength2(ty);
+            n <= 16 && (0..n).all(|i| leaves(td, e, base + i * size, out))
+        }
+        _ => match scalar_ty(ty) {
+            Some(t) => {
+                out.push((t, base));
+                true
+            }
+            None => false,
+        },
+    }
+}
+
 pub struct Lowerer {
     td: LLVMTargetDataRef,
     func: LLVMValueRef,
     pub f: MFunction,
     vals: HashMap<LLVMValueRef, VReg>,
+    /// first-class aggregates: one register per scalar leaf
+    aggs: HashMap<LLVMValueRef, Vec<VReg>>,
     slots: HashMap<LLVMValueRef, u32>,
     block_index: HashMap<LLVMBasicBlockRef, usize>,
     out: Vec<Inst<VReg>>,
@@ -159,6 +186,7 @@ pub unsafe fn lower_function(td: LLVMTargetDataRef, func: LLVMValueRef) -> Resul
         func,
         f: MFunction::new(&name),
         vals: HashMap::new(),
+        aggs: HashMap::new(),
         slots: HashMap::new(),
         block_index: HashMap::new(),
         out: Vec::new(),
@@ -224,12 +252,19 @@ impl Lowerer {
         let mut fixups = Vec::new();
         for k in 0..LLVMCountParams(self.func) {
             let p = LLVMGetParam(self.func, k);
-            let ty = scalar_ty(LLVMTypeOf(p))
-                .ok_or_else(|| format!("{}: unsupported parameter type", ir::function_label(self.func)))?;
-            let (loc, lc) = asg.next(ty.class(), false);
-            let v = self.new_vreg(lc);
-            params.push((v, loc));
-            fixups.push((p, v, ty, lc));
+            let tys: Vec<Ty> = match self.agg_layout(LLVMTypeOf(p)) {
+                Some(layout) => layout.into_iter().map(|(t, _)| t).collect(),
+                None => vec![scalar_ty(LLVMTypeOf(p))
+                    .ok_or_else(|| format!("{}: unsupported parameter type", ir::function_label(self.func)))?],
+            };
+            let mut leaves = Vec::new();
+            for ty in tys {
+                let (loc, lc) = asg.next(ty.class(), false);
+                let v = self.new_vreg(lc);
+                params.push((v, loc));
+                leaves.push((v, ty, lc));
+            }
+            fixups.push((p, leaves));
         }
         if LLVMIsFunctionVarArg(fty) != 0 {
             if asg.stack_bytes > 0 {
@@ -238,14 +273,21 @@ impl Lowerer {
             self.f.varargs = Some(VarArgs { int_regs_used: asg.int_used });
         }
         self.push(Inst::Entry { params });
-        for (p, v, ty, lc) in fixups {
-            let v = match (ty, lc) {
-                (Ty::F64, Class::Int) => self.unary("fmv.d.x", Class::Float, v),
-                (Ty::F32, Class::Int) => self.unary("fmv.w.x", Class::Float, v),
-                (Ty::Int(b), _) if b < 32 => self.sext_from(v, b),
-                _ => v,
-            };
-            self.vals.insert(p, v);
+        for (p, leaves) in fixups {
+            let mut regs = Vec::new();
+            for (v, ty, lc) in leaves {
+                regs.push(match (ty, lc) {
+                    (Ty::F64, Class::Int) => self.unary("fmv.d.x", Class::Float, v),
+                    (Ty::F32, Class::Int) => self.unary("fmv.w.x", Class::Float, v),
+                    (Ty::Int(b), _) if b != 32 => self.sext_from(v, b),
+                    _ => v,
+                });
+            }
+            if self.agg_layout(LLVMTypeOf(p)).is_some() {
+                self.aggs.insert(p, regs);
+            } else {
+                self.vals.insert(p, regs[0]);
+            }
         }
         Ok(())
     }
@@ -273,11 +315,17 @@ impl Lowerer {
                         .find(|&k| LLVMGetIncomingBlock(phi, k) == pbb)
                         .map(|k| LLVMGetIncomingValue(phi, k))
                         .ok_or_else(|| self.unsupported(phi))?;
-                    let dst = self.vreg_for(phi)?;
                     // Constants are materialised at the end of the
                     // predecessor, before its terminator.
-                    let src = self.val(incoming, phi)?;
-                    copies.push((dst, src));
+                    if self.agg_layout(LLVMTypeOf(phi)).is_some() {
+                        let dst = self.agg_for(phi)?;
+                        let src = self.agg_val(incoming, phi)?;
+                        copies.extend(dst.into_iter().zip(src));
+                    } else {
+                        let dst = self.vreg_for(phi)?;
+                        let src = self.val(incoming, phi)?;
+                        copies.push((dst, src));
+                    }
                 }
                 let setup = std::mem::take(&mut self.out);
                 let insts = &mut self.f.blocks[p].insts;
@@ -394,23 +442,23 @@ impl Lowerer {
         match bits {
             1 => self.opi("andi", v, 1),
             32 => self.opi("addiw", v, 0),
-            8 | 16 => {
+            64 => v,
+            _ => {
                 let t = self.opi("slli", v, 64 - bits as i64);
                 self.opi("srai", t, 64 - bits as i64)
             }
-            _ => v,
         }
     }
 
     /// The zero-extension of a canonical `bits`-wide integer.
     fn zext_from(&mut self, v: VReg, bits: u32) -> VReg {
         match bits {
-            8 => self.opi("andi", v, 0xff),
-            16 | 32 => {
+            1 | 64 => v,
+            2..=11 => self.opi("andi", v, (1 << bits) - 1),
+            _ => {
                 let t = self.opi("slli", v, 64 - bits as i64);
                 self.opi("srli", t, 64 - bits as i64)
             }
-            _ => v,
         }
     }
 
@@ -421,9 +469,183 @@ impl Lowerer {
         Some(LLVMConstIntGetSExtValue(v))
     }
 
+    /// The scalar leaves (type, byte offset) of a struct or array type, or
+    /// None for scalars and for aggregates too large to keep in registers.
+    unsafe fn agg_layout(&self, ty: LLVMTypeRef) -> Option<Vec<(Ty, u64)>> {
+        if !matches!(LLVMGetTypeKind(ty), LLVMTypeKind::LLVMStructTypeKind | LLVMTypeKind::LLVMArrayTypeKind) {
+            return None;
+        }
+        let mut out = Vec::new();
+        (leaves(self.td, ty, 0, &mut out) && out.len() <= 16).then_some(out)
+    }
+
+    unsafe fn agg_layout_of(&self, v: LLVMValueRef, ctx: LLVMValueRef) -> Result<Vec<(Ty, u64)>> {
+        self.agg_layout(LLVMTypeOf(v)).ok_or_else(|| self.unsupported(ctx))
+    }
+
+    /// Registers of an aggregate instruction result, created on first mention.
+    unsafe fn agg_for(&mut self, inst: LLVMValueRef) -> Result<Vec<VReg>> {
+        if let Some(r) = self.aggs.get(&inst) {
+            return Ok(r.clone());
+        }
+        let layout = self.agg_layout_of(inst, inst)?;
+        let regs: Vec<VReg> = layout.iter().map(|(t, _)| self.new_vreg(t.class())).collect();
+        self.aggs.insert(inst, regs.clone());
+        Ok(regs)
+    }
+
+    unsafe fn agg_val(&mut self, v: LLVMValueRef, ctx: LLVMValueRef) -> Result<Vec<VReg>> {
+        if let Some(r) = self.aggs.get(&v) {
+            return Ok(r.clone());
+        }
+        if ir::is_instruction(v) || !LLVMIsAArgument(v).is_null() {
+            return self.agg_for(v);
+        }
+        let mut out = Vec::new();
+        self.agg_const(v, ctx, &mut out)?;
+        Ok(out)
+    }
+
+    unsafe fn agg_const(&mut self, c: LLVMValueRef, ctx: LLVMValueRef, out: &mut Vec<VReg>) -> Result<()> {
+        let ty = LLVMTypeOf(c);
+        let Some(layout) = self.agg_layout(ty) else {
+            out.push(self.constant(c, ctx)?);
+            return Ok(());
+        };
+        if LLVMIsNull(c) != 0 || LLVMIsUndef(c) != 0 || LLVMIsPoison(c) != 0 {
+            for (t, _) in layout {
+                let z = self.li(0);
+                out.push(if t.class() == Class::Float { self.unary("fmv.d.x", Class::Float, z) } else { z });
+            }
+            return Ok(());
+        }
+        let n = match LLVMGetTypeKind(ty) {
+            LLVMTypeKind::LLVMStructTypeKind => LLVMCountStructElementTypes(ty),
+            _ => LLVMGetArrayLength2(ty) as u32,
+        };
+        for i in 0..n {
+            let e = LLVMGetAggregateElement(c, i);
+            if e.is_null() {
+                return Err(self.unsupported(ctx));
+            }
+            self.agg_const(e, ctx, out)?;
+        }
+        Ok(())
+    }
+
+    fn def_agg(&mut self, inst: LLVMValueRef, regs: Vec<VReg>) {
+        if let Some(old) = self.aggs.get(&inst).cloned() {
+            for (d, s) in old.into_iter().zip(regs) {
+                self.push(Inst::Mv { rd: d, rs: s });
+            }
+        } else {
+            self.aggs.insert(inst, regs);
+        }
+    }
+
+    /// The leaf range `[start, start + len)` that an extractvalue or
+    /// insertvalue index path designates.
+    unsafe fn leaf_range(&self, inst: LLVMValueRef, ty: LLVMTypeRef) -> (usize, usize) {
+        let n = LLVMGetNumIndices(inst) as usize;
+        let idx = std::slice::from_raw_parts(LLVMGetIndices(inst), n);
+        let mut ty = ty;
+        let mut start = 0;
+        for &i in idx {
+            let count = |t| {
+                let mut v = Vec::new();
+                leaves(self.td, t, 0, &mut v);
+                v.len()
+            };
+            match LLVMGetTypeKind(ty) {
+                LLVMTypeKind::LLVMStructTypeKind => {
+                    for k in 0..i {
+                        start += count(LLVMStructGetTypeAtIndex(ty, k));
+                    }
+                    ty = LLVMStructGetTypeAtIndex(ty, i);
+                }
+                _ => {
+                    ty = LLVMGetElementType(ty);
+                    start += i as usize * count(ty);
+                }
+            }
+        }
+        let mut v = Vec::new();
+        leaves(self.td, ty, 0, &mut v);
+        (start, v.len())
+    }
+
+    unsafe fn extract_value(&mut self, inst: LLVMValueRef) -> Result<()> {
+        let a = LLVMGetOperand(inst, 0);
+        let regs = self.agg_val(a, inst)?;
+        let (start, len) = self.leaf_range(inst, LLVMTypeOf(a));
+        if self.agg_layout(LLVMTypeOf(inst)).is_some() {
+            self.def_agg(inst, regs[start..start + len].to_vec());
+        } else {
+            self.ty_of(inst, inst)?;
+            self.def(inst, regs[start]);
+        }
+        Ok(())
+    }
+
+    unsafe fn insert_value(&mut self, inst: LLVMValueRef) -> Result<()> {
+        let a = LLVMGetOperand(inst, 0);
+        let mut regs = self.agg_val(a, inst)?;
+        let (start, len) = self.leaf_range(inst, LLVMTypeOf(a));
+        let v = LLVMGetOperand(inst, 1);
+        let new = if self.agg_layout(LLVMTypeOf(v)).is_some() { self.agg_val(v, inst)? } else { vec![self.val(v, inst)?] };
+        if new.len() != len {
+            return Err(self.unsupported(inst));
+        }
+        regs.splice(start..start + len, new);
+        self.def_agg(inst, regs);
+        Ok(())
+    }
+
+    /// Registers and ABI classes of a value about to be passed: aggregates
+    /// contribute one entry per leaf.
+    unsafe fn pieces(&mut self, v: LLVMValueRef, ctx: LLVMValueRef) -> Result<Vec<(VReg, Ty)>> {
+        if let Some(layout) = self.agg_layout(LLVMTypeOf(v)) {
+            let regs = self.agg_val(v, ctx)?;
+            return Ok(regs.into_iter().zip(layout.into_iter().map(|(t, _)| t)).collect());
+        }
+        let ty = self.ty_of(v, ctx)?;
+        Ok(vec![(self.val(v, ctx)?, ty)])
+    }
+
+    /// Return-value locations: integers in a0, a1, floats in fa0, fa1.
+    fn return_locs(tys: &[Ty]) -> Option<Vec<ArgLoc>> {
+        let (mut i, mut f) = (0u8, 0u8);
+        let mut out = Vec::new();
+        for t in tys {
+            if t.class() == Class::Int {
+                out.push(ArgLoc::IntReg(i));
+                i += 1;
+            } else {
+                out.push(ArgLoc::FloatReg(f));
+                f += 1;
+            }
+        }
+        (i <= 2 && f <= 2).then_some(out)
+    }
+
     unsafe fn inst(&mut self, inst: LLVMValueRef) -> Result<()> {
         use LLVMOpcode::*;
         let opc = LLVMGetInstructionOpcode(inst);
+        match opc {
+            LLVMExtractValue => return self.extract_value(inst),
+            LLVMInsertValue => return self.insert_value(inst),
+            LLVMPHI | LLVMFreeze if self.agg_layout(LLVMTypeOf(inst)).is_some() => {
+                let regs = self.agg_for(inst)?;
+                if opc == LLVMFreeze {
+                    let src = self.agg_val(LLVMGetOperand(inst, 0), inst)?;
+                    for (d, s) in regs.into_iter().zip(src) {
+                        self.push(Inst::Mv { rd: d, rs: s });
+                    }
+                }
+                return Ok(());
+            }
+            _ => {}
+        }
         match opc {
             LLVMPHI => {
                 self.vreg_for(inst)?;
@@ -492,6 +714,7 @@ impl Lowerer {
         let (x, y) = (LLVMGetOperand(inst, 0), LLVMGetOperand(inst, 1));
         let imm = self.const_int(y).map(|c| canonical(c, bits));
         let w = bits == 32;
+        let narrow = !matches!(bits, 32 | 64);
         // (register form, immediate form or "", re-extend result)
         let (rr, ri, resext): (&'static str, &'static str, bool) = match (opc, bits) {
             (LLVMAdd | LLVMSub | LLVMXor, 1) | (LLVMOr, _) | (LLVMAnd, _) | (LLVMXor, _) => match opc {
@@ -501,20 +724,20 @@ impl Lowerer {
             },
             (LLVMMul, 1) => ("and", "andi", false),
             (_, 1) => return Err(self.unsupported(inst)),
-            (LLVMAdd, _) => (if w { "addw" } else { "add" }, if w { "addiw" } else { "addi" }, bits < 32),
-            (LLVMSub, _) => (if w { "subw" } else { "sub" }, "", bits < 32),
-            (LLVMMul, _) => (if w { "mulw" } else { "mul" }, "", bits < 32),
-            (LLVMSDiv, _) => (if w { "divw" } else { "div" }, "", bits < 32),
+            (LLVMAdd, _) => (if w { "addw" } else { "add" }, if w { "addiw" } else { "addi" }, narrow),
+            (LLVMSub, _) => (if w { "subw" } else { "sub" }, "", narrow),
+            (LLVMMul, _) => (if w { "mulw" } else { "mul" }, "", narrow),
+            (LLVMSDiv, _) => (if w { "divw" } else { "div" }, "", narrow),
             (LLVMSRem, _) => (if w { "remw" } else { "rem" }, "", false),
-            (LLVMUDiv, _) => (if w { "divuw" } else { "divu" }, "", bits < 32),
-            (LLVMURem, _) => (if w { "remuw" } else { "remu" }, "", bits < 32),
-            (LLVMShl, _) => (if w { "sllw" } else { "sll" }, if w { "slliw" } else { "slli" }, bits < 32),
-            (LLVMLShr, _) => (if w { "srlw" } else { "srl" }, if w { "srliw" } else { "srli" }, bits < 32),
+            (LLVMUDiv, _) => (if w { "divuw" } else { "divu" }, "", narrow),
+            (LLVMURem, _) => (if w { "remuw" } else { "remu" }, "", narrow),
+            (LLVMShl, _) => (if w { "sllw" } else { "sll" }, if w { "slliw" } else { "slli" }, narrow),
+            (LLVMLShr, _) => (if w { "srlw" } else { "srl" }, if w { "srliw" } else { "srli" }, narrow),
             (LLVMAShr, _) => (if w { "sraw" } else { "sra" }, if w { "sraiw" } else { "srai" }, false),
             _ => return Err(self.unsupported(inst)),
         };
         let mut a = self.val(x, inst)?;
-        let unsigned_narrow = bits < 32 && matches!(opc, LLVMUDiv | LLVMURem | LLVMLShr);
+        let unsigned_narrow = narrow && matches!(opc, LLVMUDiv | LLVMURem | LLVMLShr);
         if unsigned_narrow {
             a = self.zext_from(a, bits);
         }
@@ -567,7 +790,7 @@ impl Lowerer {
         self.push(Inst::Call {
             callee: Callee::Direct(name.into()),
             args: vec![(a, ArgLoc::FloatReg(0)), (b, ArgLoc::FloatReg(1))],
-            ret: Some((rd, ArgLoc::FloatReg(0))),
+            rets: vec![(rd, ArgLoc::FloatReg(0))],
         });
         self.def(inst, rd);
         Ok(())
@@ -723,7 +946,7 @@ impl Lowerer {
             (LLVMFPExt, Ty::F32, Ty::F64) => self.unary("fcvt.d.s", Class::Float, a),
             (LLVMFPToSI | LLVMFPToUI, f @ (Ty::F32 | Ty::F64), Ty::Int(b)) => {
                 let signed = opc == LLVMFPToSI;
-                let op = match (b == 64, signed, d(f)) {
+                let op = match (b > 32, signed, d(f)) {
                     (true, true, 1) => "fcvt.l.d",
                     (true, false, 1) => "fcvt.lu.d",
                     (false, true, 1) => "fcvt.w.d",
@@ -734,18 +957,14 @@ impl Lowerer {
                     (false, false, _) => "fcvt.wu.s",
                 };
                 let r = self.unary_rm(op, Class::Int, a, "rtz");
-                if b < 32 {
-                    self.sext_from(r, b)
-                } else {
-                    r
-                }
+                self.sext_from(r, b)
             }
             (LLVMSIToFP | LLVMUIToFP, Ty::Int(b), t @ (Ty::F32 | Ty::F64)) => {
                 let signed = opc == LLVMSIToFP;
                 let mut a = a;
                 if b == 1 && signed {
                     a = self.unary("neg", Class::Int, a);
-                } else if b < 32 && !signed {
+                } else if b != 32 && !signed {
                     a = self.zext_from(a, b);
                 }
                 let op = match (b == 32, signed, d(t)) {
@@ -831,45 +1050,101 @@ impl Lowerer {
         Ok((Base::Reg(self.val(p, ctx)?), 0))
     }
 
-    unsafe fn load(&mut self, inst: LLVMValueRef) -> Result<()> {
-        let ty = self.ty_of(inst, inst)?;
-        let op = match ty {
-            Ty::Int(1) => "lbu",
-            Ty::Int(8) => "lb",
-            Ty::Int(16) => "lh",
-            Ty::Int(32) => "lw",
-            Ty::Int(_) => "ld",
-            Ty::F32 => "flw",
-            Ty::F64 => "fld",
-        };
+    unsafe fn check_not_atomic(&self, inst: LLVMValueRef) -> Result<()> {
         if LLVMGetOrdering(inst) as u32 > llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic as u32 {
             return Err(self.unsupported(inst));
         }
-        let (base, off) = self.address(LLVMGetOperand(inst, 0), inst)?;
+        Ok(())
+    }
+
+    /// Loads a `ty` from `base + off` into a canonical register. Integers
+    /// whose store size is 3, 5, 6 or 7 bytes are assembled bytewise.
+    fn load_scalar(&mut self, ty: Ty, base: Base<VReg>, off: i64) -> VReg {
+        let (op, bits) = match ty {
+            Ty::F32 => ("flw", 0),
+            Ty::F64 => ("fld", 0),
+            Ty::Int(b) => match b.div_ceil(8) {
+                1 if b == 8 => ("lb", b),
+                1 => ("lbu", b),
+                2 => ("lh", b),
+                3 | 4 => ("lw", b),
+                _ => ("ld", b),
+            },
+        };
+        if let Ty::Int(b) = ty {
+            let size = b.div_ceil(8);
+            if matches!(size, 3 | 5 | 6 | 7) {
+                let mut acc = None;
+                for k in 0..size as i64 {
+                    let rd = self.new_vreg(Class::Int);
+                    self.push(Inst::Load { op: "lbu", rd, base, off: off + k });
+                    let part = if k == 0 { rd } else { self.opi("slli", rd, 8 * k) };
+                    acc = Some(match acc {
+                        None => part,
+                        Some(a) => self.op("or", Class::Int, a, part),
+                    });
+                }
+                return self.sext_from(acc.unwrap(), b);
+            }
+        }
         let rd = self.new_vreg(ty.class());
         self.push(Inst::Load { op, rd, base, off });
-        let rd = if ty == Ty::Int(1) { self.opi("andi", rd, 1) } else { rd };
+        match bits {
+            0 | 8 | 16 | 32 | 64 => rd,
+            b => self.sext_from(rd, b),
+        }
+    }
+
+    fn store_scalar(&mut self, ty: Ty, src: VReg, base: Base<VReg>, off: i64) {
+        let op = match ty {
+            Ty::F32 => "fsw",
+            Ty::F64 => "fsd",
+            Ty::Int(b) => match b.div_ceil(8) {
+                1 => "sb",
+                2 => "sh",
+                4 => "sw",
+                8 => "sd",
+                n => {
+                    for k in 0..n as i64 {
+                        let part = if k == 0 { src } else { self.opi("srli", src, 8 * k) };
+                        self.push(Inst::Store { op: "sb", src: part, base, off: off + k });
+                    }
+                    return;
+                }
+            },
+        };
+        self.push(Inst::Store { op, src, base, off });
+    }
+
+    unsafe fn load(&mut self, inst: LLVMValueRef) -> Result<()> {
+        self.check_not_atomic(inst)?;
+        let (base, off) = self.address(LLVMGetOperand(inst, 0), inst)?;
+        if let Some(leaves) = self.agg_layout(LLVMTypeOf(inst)) {
+            let regs: Vec<VReg> = leaves.iter().map(|&(t, o)| self.load_scalar(t, base, off + o as i64)).collect();
+            self.def_agg(inst, regs);
+            return Ok(());
+        }
+        let ty = self.ty_of(inst, inst)?;
+        let rd = self.load_scalar(ty, base, off);
         self.def(inst, rd);
         Ok(())
     }
 
     unsafe fn store(&mut self, inst: LLVMValueRef) -> Result<()> {
+        self.check_not_atomic(inst)?;
         let v = LLVMGetOperand(inst, 0);
-        let ty = self.ty_of(v, inst)?;
-        let op = match ty {
-            Ty::Int(1 | 8) => "sb",
-            Ty::Int(16) => "sh",
-            Ty::Int(32) => "sw",
-            Ty::Int(_) => "sd",
-            Ty::F32 => "fsw",
-            Ty::F64 => "fsd",
-        };
-        if LLVMGetOrdering(inst) as u32 > llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic as u32 {
-            return Err(self.unsupported(inst));
+        if let Some(leaves) = self.agg_layout(LLVMTypeOf(v)) {
+            let regs = self.agg_val(v, inst)?;
+            let (base, off) = self.address(LLVMGetOperand(inst, 1), inst)?;
+            for (&(t, o), r) in leaves.iter().zip(regs) {
+                self.store_scalar(t, r, base, off + o as i64);
+            }
+            return Ok(());
         }
+        let ty = self.ty_of(v, inst)?;
         let src = self.val(v, inst)?;
         let (base, off) = self.address(LLVMGetOperand(inst, 1), inst)?;
-        self.push(Inst::Store { op, src, base, off });
+        self.store_scalar(ty, src, base, off);
         Ok(())
     }
 
@@ -963,18 +1238,20 @@ impl Lowerer {
         let mut args = Vec::new();
         for k in 0..nargs {
             let a = LLVMGetOperand(inst, k);
-            let ty = self.ty_of(a, inst)?;
-            let mut v = self.val(a, inst)?;
-            if let Ty::Int(b) = ty {
-                if b < 32 && !LLVMGetCallSiteEnumAttribute(inst, k + 1, self.attr_zeroext).is_null() {
-                    v = self.zext_from(v, b);
+            let pieces = self.pieces(a, inst)?;
+            let scalar = self.agg_layout(LLVMTypeOf(a)).is_none();
+            for (mut v, ty) in pieces {
+                if let Ty::Int(b) = ty {
+                    if scalar && b < 32 && b != 1 && !LLVMGetCallSiteEnumAttribute(inst, k + 1, self.attr_zeroext).is_null() {
+                        v = self.zext_from(v, b);
+                    }
                 }
+                let (loc, lc) = asg.next(ty.class(), k >= nfixed);
+                if lc != ty.class() {
+                    v = self.unary(if ty == Ty::F64 { "fmv.x.d" } else { "fmv.x.w" }, Class::Int, v);
+                }
+                args.push((v, loc));
             }
-            let (loc, lc) = asg.next(ty.class(), k >= nfixed);
-            if lc != ty.class() {
-                v = self.unary(if ty == Ty::F64 { "fmv.x.d" } else { "fmv.x.w" }, Class::Int, v);
-            }
-            args.push((v, loc));
         }
         let callee = if !LLVMIsAFunction(callee).is_null() {
             Callee::Direct(ir::name(callee))
@@ -982,19 +1259,27 @@ impl Lowerer {
             Callee::Indirect(self.val(callee, inst)?)
         };
         let rty = LLVMGetReturnType(fty);
-        let ret = if LLVMGetTypeKind(rty) == LLVMTypeKind::LLVMVoidTypeKind {
-            None
+        let rtys: Vec<Ty> = if LLVMGetTypeKind(rty) == LLVMTypeKind::LLVMVoidTypeKind {
+            vec![]
+        } else if let Some(layout) = self.agg_layout(rty) {
+            layout.into_iter().map(|(t, _)| t).collect()
         } else {
-            let ty = scalar_ty(rty).ok_or_else(|| self.unsupported(inst))?;
-            let rd = self.new_vreg(ty.class());
-            Some((rd, ty, if ty.class() == Class::Int { ArgLoc::IntReg(0) } else { ArgLoc::FloatReg(0) }))
+            vec![scalar_ty(rty).ok_or_else(|| self.unsupported(inst))?]
         };
-        self.push(Inst::Call { callee, args, ret: ret.map(|(r, _, l)| (r, l)) });
-        if let Some((rd, ty, _)) = ret {
-            let r = match ty {
-                Ty::Int(b) if b < 32 => self.sext_from(rd, b),
-                _ => rd,
-            };
+        let locs = Self::return_locs(&rtys).ok_or_else(|| self.unsupported(inst))?;
+        let regs: Vec<VReg> = rtys.iter().map(|t| self.new_vreg(t.class())).collect();
+        self.push(Inst::Call { callee, args, rets: regs.iter().copied().zip(locs).collect() });
+        let regs: Vec<VReg> = regs
+            .into_iter()
+            .zip(&rtys)
+            .map(|(r, t)| match *t {
+                Ty::Int(b) if b != 32 => self.sext_from(r, b),
+                _ => r,
+            })
+            .collect();
+        if self.agg_layout(rty).is_some() {
+            self.def_agg(inst, regs);
+        } else if let Some(&r) = regs.first() {
             self.def(inst, r);
         }
         Ok(())
@@ -1012,7 +1297,7 @@ impl Lowerer {
             args.push((v, ArgLoc::IntReg(k as u8)));
         }
         let rd = self.new_vreg(Class::Int);
-        self.push(Inst::Call { callee: Callee::Direct(name.into()), args, ret: Some((rd, ArgLoc::IntReg(0))) });
+        self.push(Inst::Call { callee: Callee::Direct(name.into()), args, rets: vec![(rd, ArgLoc::IntReg(0))] });
         Ok(())
     }
 
@@ -1076,19 +1361,22 @@ impl Lowerer {
 
     unsafe fn ret(&mut self, inst: LLVMValueRef) -> Result<()> {
         if LLVMGetNumOperands(inst) == 0 {
-            self.push(Inst::Ret { val: None });
+            self.push(Inst::Ret { vals: vec![] });
             return Ok(());
         }
         let x = LLVMGetOperand(inst, 0);
-        let ty = self.ty_of(x, inst)?;
-        let mut v = self.val(x, inst)?;
-        if let Ty::Int(b) = ty {
-            if b < 32 && !LLVMGetEnumAttributeAtIndex(self.func, 0, self.attr_zeroext).is_null() {
-                v = self.zext_from(v, b);
+        let scalar = self.agg_layout(LLVMTypeOf(x)).is_none();
+        let mut pieces = self.pieces(x, inst)?;
+        for (v, ty) in pieces.iter_mut() {
+            if let Ty::Int(b) = *ty {
+                if scalar && b < 32 && !LLVMGetEnumAttributeAtIndex(self.func, 0, self.attr_zeroext).is_null() {
+                    *v = self.zext_from(*v, b);
+                }
             }
         }
-        let loc = if ty.class() == Class::Int { ArgLoc::IntReg(0) } else { ArgLoc::FloatReg(0) };
-        self.push(Inst::Ret { val: Some((v, loc)) });
+        let tys: Vec<Ty> = pieces.iter().map(|p| p.1).collect();
+        let locs = Self::return_locs(&tys).ok_or_else(|| self.unsupported(inst))?;
+        self.push(Inst::Ret { vals: pieces.into_iter().map(|p| p.0).zip(locs).collect() });
         Ok(())
     }
 

@@ -120,7 +120,7 @@ pub enum Inst<R> {
     Call {
         callee: Callee<R>,
         args: Vec<(R, ArgLoc)>,
-        ret: Option<(R, ArgLoc)>,
+        rets: Vec<(R, ArgLoc)>,
     },
     /// First instruction of the entry block: defines the parameters.
     Entry {
@@ -131,7 +131,7 @@ pub enum Inst<R> {
         rd: R,
     },
     Ret {
-        val: Option<(R, ArgLoc)>,
+        vals: Vec<(R, ArgLoc)>,
     },
     Jump {
         target: usize,
@@ -187,7 +187,11 @@ impl<R: Copy> Inst<R> {
                     f(*r)
                 }
             }
-            Ret { val: Some((r, _)) } => f(*r),
+            Ret { vals } => {
+                for (r, _) in vals {
+                    f(*r)
+                }
+            }
             Branch { rs1, rs2, .. } => {
                 f(*rs1);
                 if let Some(r) = rs2 {
@@ -196,7 +200,7 @@ impl<R: Copy> Inst<R> {
             }
             Switch { val, .. } => f(*val),
             Li { .. } | La { .. } | FrameAddr { .. } | Entry { .. } | VaStart { .. } => {}
-            Ret { val: None } | Jump { .. } | Unreachable => {}
+            Jump { .. } | Unreachable => {}
         }
     }
 
@@ -214,8 +218,7 @@ impl<R: Copy> Inst<R> {
             | Load { rd, .. }
             | FrameAddr { rd, .. }
             | VaStart { rd } => f(*rd),
-            Call { ret: Some((r, _)), .. } => f(*r),
-            Entry { params } => {
+            Call { rets: params, .. } | Entry { params } => {
                 for (r, _) in params {
                     f(*r)
                 }
@@ -265,18 +268,18 @@ impl<R: Copy> Inst<R> {
                 Store { op, src, base: b, off: *off }
             }
             FrameAddr { rd, slot, off } => FrameAddr { rd: d(*rd), slot: *slot, off: *off },
-            Call { callee, args, ret } => {
+            Call { callee, args, rets } => {
                 let callee = match callee {
                     Callee::Direct(s) => Callee::Direct(s.clone()),
                     Callee::Indirect(r) => Callee::Indirect(u(*r)),
                 };
                 let args = args.iter().map(|(r, l)| (u(*r), *l)).collect();
-                let ret = ret.map(|(r, l)| (d(r), l));
-                Call { callee, args, ret }
+                let rets = rets.iter().map(|(r, l)| (d(*r), *l)).collect();
+                Call { callee, args, rets }
             }
             Entry { params } => Entry { params: params.iter().map(|(r, l)| (d(*r), *l)).collect() },
             VaStart { rd } => VaStart { rd: d(*rd) },
-            Ret { val } => Ret { val: val.map(|(r, l)| (u(r), l)) },
+            Ret { vals } => Ret { vals: vals.iter().map(|(r, l)| (u(*r), *l)).collect() },
             Jump { target } => Jump { target: *target },
             Branch { op, rs1, rs2, taken, not_taken } => {
                 let rs1 = u(*rs1);
