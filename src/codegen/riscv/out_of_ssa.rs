@@ -207,7 +207,7 @@ mod tests {
         f.blocks = vec![
             MBlock { insts: vec![Inst::Branch { op: "bne", rs1: c, rs2: None, taken: 1, not_taken: 2 }] },
             MBlock { insts: vec![Inst::Jump { target: 2 }] },
-            MBlock { insts: vec![Inst::Ret { val: None }] },
+            MBlock { insts: vec![Inst::Ret { vals: vec![] }] },
         ];
         place_edge_copies(&mut f, vec![((0, 2), vec![(p, x)]), ((1, 2), vec![(p, c)])]);
         assert_eq!(f.blocks.len(), 4);
