@@ -23,6 +23,8 @@ pub type PReg = u8;
 pub const ZERO: PReg = 0;
 pub const RA: PReg = 1;
 pub const SP: PReg = 2;
+/// s0, the frame pointer of functions with dynamic allocas.
+pub const FP: PReg = 8;
 pub const A0: PReg = 10;
 pub const FA0: PReg = 32 + 10;
 /// Integer scratch registers (t4, t5, t6).

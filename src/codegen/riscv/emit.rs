@@ -31,6 +31,8 @@ use super::out_of_ssa::sequentialize;
 
 struct Frame {
     size: i64,
+    /// bytes of outgoing stack arguments (a multiple of 16)
+    out_size: i64,
     slot_off: Vec<i64>,
     spill_base: i64,
     saves: Vec<(PReg, i64)>,
@@ -42,7 +44,8 @@ fn align_up(x: i64, a: i64) -> i64 {
 }
 
 fn layout(f: &MFunction, code: &[Vec<PInst>], spill_slots: u32) -> Frame {
-    let mut off = align_up(f.outgoing_stack_bytes() as i64, 16);
+    let out_size = align_up(f.outgoing_stack_bytes() as i64, 16);
+    let mut off = out_size;
     let mut slot_off = Vec::new();
     for s in &f.slots {
         off = align_up(off, s.align as i64);
@@ -68,6 +71,9 @@ fn layout(f: &MFunction, code: &[Vec<PInst>], spill_slots: u32) -> Frame {
     }
     let mut saves = Vec::new();
     let mut regs: Vec<PReg> = if calls { vec![abi::RA] } else { vec![] };
+    if f.dynamic_stack {
+        used[abi::FP as usize] = true;
+    }
     regs.extend((0..64u8).filter(|&p| used[p as usize] && abi::is_callee_saved(p) && p != abi::SP));
     for p in regs {
         saves.push((p, off));
@@ -78,7 +84,7 @@ fn layout(f: &MFunction, code: &[Vec<PInst>], spill_slots: u32) -> Frame {
         size += 64;
         size - 64
     });
-    Frame { size, slot_off, spill_base, saves, va_area }
+    Frame { size, out_size, slot_off, spill_base, saves, va_area }
 }
 
 /// Quotes a symbol name for `as` when it is not a plain identifier.
@@ -97,7 +103,7 @@ pub fn sym(name: &str) -> String {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Place {
     Reg(PReg),
-    Mem(i64),
+    Mem(&'static str, i64),
 }
 
 /// The class of the value an ABI location carries.
@@ -113,6 +119,8 @@ struct Emitter<'a> {
     frame: Frame,
     label: String,
     defined: &'a dyn Fn(&str) -> bool,
+    /// base register of frame accesses: sp, or s0 when sp moves
+    fp: &'static str,
 }
 
 fn reg(l: Loc) -> &'static str {
@@ -137,6 +145,16 @@ impl Emitter<'_> {
             self.line(&format!("li t6, {off}"));
             self.line(&format!("add t6, {base}, t6"));
             self.line(&format!("{op} {r}, 0(t6)"));
+        }
+    }
+
+    /// `rd = base + off` for any offset.
+    fn addi(&mut self, rd: &str, base: &str, off: i64) {
+        if (-2048..2048).contains(&off) {
+            self.line(&format!("addi {rd}, {base}, {off}"));
+        } else {
+            self.line(&format!("li t6, {off}"));
+            self.line(&format!("add {rd}, {base}, t6"));
         }
     }
 
@@ -173,7 +191,8 @@ impl Emitter<'_> {
             Loc::Reg(p) => self.mv(d, p),
             Loc::Spill(s) => {
                 let off = self.spill_off(s);
-                self.mem(Self::load_op(d), abi::name(d), off, "sp");
+                let fp = self.fp;
+                self.mem(Self::load_op(d), abi::name(d), off, fp);
             }
         }
     }
@@ -202,6 +221,9 @@ impl Emitter<'_> {
         for (p, off) in self.frame.saves.clone() {
             self.mem(Self::store_op(p), abi::name(p), off, "sp");
         }
+        if f.dynamic_stack {
+            self.line("mv s0, sp");
+        }
         if let (Some(va), Some(v)) = (self.frame.va_area, f.varargs) {
             for i in v.int_regs_used..8 {
                 self.mem("sd", abi::name(abi::A0 + i), va + 8 * i as i64, "sp");
@@ -210,6 +232,9 @@ impl Emitter<'_> {
     }
 
     fn epilogue(&mut self) {
+        if self.fp == "s0" {
+            self.line("mv sp, s0");
+        }
         for (p, off) in self.frame.saves.clone() {
             self.mem(Self::load_op(p), abi::name(p), off, "sp");
         }
@@ -227,7 +252,7 @@ impl Emitter<'_> {
     fn place(&self, l: Loc) -> Place {
         match l {
             Loc::Reg(p) => Place::Reg(p),
-            Loc::Spill(s) => Place::Mem(self.spill_off(s)),
+            Loc::Spill(s) => Place::Mem(self.fp, self.spill_off(s)),
         }
     }
 
@@ -236,7 +261,8 @@ impl Emitter<'_> {
     fn abi_place(&self, a: ArgLoc, incoming: bool) -> Place {
         match (abi::arg_reg(a), a) {
             (Some(p), _) => Place::Reg(p),
-            (None, ArgLoc::Stack(off)) => Place::Mem(off as i64 + if incoming { self.frame.size } else { 0 }),
+            (None, ArgLoc::Stack(off)) if incoming => Place::Mem(self.fp, off as i64 + self.frame.size),
+            (None, ArgLoc::Stack(off)) => Place::Mem("sp", off as i64),
             _ => unreachable!(),
         }
     }
@@ -249,16 +275,16 @@ impl Emitter<'_> {
     /// in memory are 8 bytes, floats are moved as doubles (NaN-boxing kept).
     fn shuffle(&mut self, moves: &[(Place, Place, Class)]) {
         for &(d, s, c) in moves {
-            if let Place::Mem(doff) = d {
+            if let Place::Mem(dbase, doff) = d {
                 let r = match s {
                     Place::Reg(p) => p,
-                    Place::Mem(soff) => {
+                    Place::Mem(sbase, soff) => {
                         let t = if c == Class::Int { abi::T5 } else { abi::FT10 };
-                        self.mem(Self::load_op(t), abi::name(t), soff, "sp");
+                        self.mem(Self::load_op(t), abi::name(t), soff, sbase);
                         t
                     }
                 };
-                self.mem(Self::store_op(r), abi::name(r), doff, "sp");
+                self.mem(Self::store_op(r), abi::name(r), doff, dbase);
             }
         }
         let regs: Vec<(PReg, PReg)> = moves
@@ -270,8 +296,8 @@ impl Emitter<'_> {
             .collect();
         self.parallel_move(&regs);
         for &(d, s, _) in moves {
-            if let (Place::Reg(d), Place::Mem(soff)) = (d, s) {
-                self.mem(Self::load_op(d), abi::name(d), soff, "sp");
+            if let (Place::Reg(d), Place::Mem(sbase, soff)) = (d, s) {
+                self.mem(Self::load_op(d), abi::name(d), soff, sbase);
             }
         }
     }
@@ -332,19 +358,22 @@ impl Emitter<'_> {
             }
             Inst::FrameAddr { rd, slot, off } => {
                 let o = self.frame.slot_off[*slot as usize] + off;
-                if (-2048..2048).contains(&o) {
-                    self.line(&format!("addi {}, sp, {o}", reg(*rd)));
-                } else {
-                    self.line(&format!("li t6, {o}"));
-                    self.line(&format!("add {}, sp, t6", reg(*rd)));
-                }
+                self.addi(reg(*rd), self.fp, o);
             }
             Inst::Call { callee, args, rets } => self.call(callee, args, rets),
             Inst::Entry { params } => self.entry(params),
             Inst::VaStart { rd } => {
                 let v = f.varargs.expect("VaStart only in variadic functions");
                 let o = self.frame.va_area.unwrap() + 8 * v.int_regs_used as i64;
-                self.line(&format!("addi {}, sp, {o}", reg(*rd)));
+                self.addi(reg(*rd), self.fp, o);
+            }
+            Inst::StackSave { rd } => self.line(&format!("mv {}, sp", reg(*rd))),
+            Inst::StackRestore { rs } => self.line(&format!("mv sp, {}", reg(*rs))),
+            Inst::DynAlloca { rd, size } => {
+                self.line(&format!("addi t6, {}, 15", reg(*size)));
+                self.line("andi t6, t6, -16");
+                self.line("sub sp, sp, t6");
+                self.addi(reg(*rd), "sp", self.frame.out_size);
             }
             Inst::Ret { vals } => {
                 let moves: Vec<_> =
@@ -397,7 +426,7 @@ impl Emitter<'_> {
     fn base(&self, b: &Base<Loc>, off: i64) -> (String, i64) {
         match b {
             Base::Reg(l) => (reg(*l).to_string(), off),
-            Base::Slot(s) => ("sp".to_string(), self.frame.slot_off[*s as usize] + off),
+            Base::Slot(s) => (self.fp.to_string(), self.frame.slot_off[*s as usize] + off),
         }
     }
 }
@@ -420,7 +449,8 @@ pub fn emit_function(
         let _ = writeln!(out, "\t.globl {name}");
     }
     let _ = writeln!(out, "\t.type {name}, @function\n{name}:");
-    let mut e = Emitter { out, frame, label: label.to_string(), defined };
+    let fp = if f.dynamic_stack { "s0" } else { "sp" };
+    let mut e = Emitter { out, frame, label: label.to_string(), defined, fp };
     e.prologue(f);
     for (b, blk) in code.iter().enumerate() {
         let _ = writeln!(e.out, "{}:", e.block_label(b));
@@ -430,11 +460,13 @@ pub fn emit_function(
                 PInst::Orig { phys, .. } => e.inst(f, phys, next),
                 PInst::Reload { slot, reg, .. } => {
                     let off = e.spill_off(*slot);
-                    e.mem(Emitter::load_op(*reg), abi::name(*reg), off, "sp");
+                    let fp = e.fp;
+                    e.mem(Emitter::load_op(*reg), abi::name(*reg), off, fp);
                 }
                 PInst::Spill { reg, slot, .. } => {
                     let off = e.spill_off(*slot);
-                    e.mem(Emitter::store_op(*reg), abi::name(*reg), off, "sp");
+                    let fp = e.fp;
+                    e.mem(Emitter::store_op(*reg), abi::name(*reg), off, fp);
                 }
             }
         }

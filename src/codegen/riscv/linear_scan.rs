@@ -41,7 +41,8 @@ pub struct Allocation {
 pub fn allocate(f: &MFunction) -> Allocation {
     let live = liveness::compute(f);
     let (iv, calls) = liveness::intervals(f, &live);
-    allocate_intervals(&f.classes, &iv, &calls)
+    let reserved: &[PReg] = if f.dynamic_stack { &[abi::FP] } else { &[] };
+    allocate_intervals(&f.classes, &iv, &calls, reserved)
 }
 
 fn crosses_call(i: &Interval, calls: &[u32]) -> bool {
@@ -67,7 +68,7 @@ fn ranks() -> [usize; 64] {
 }
 
 /// The allocation proper, on plain intervals (unit-tested on synthetic data).
-pub fn allocate_intervals(classes: &[Class], iv: &[Option<Interval>], calls: &[u32]) -> Allocation {
+pub fn allocate_intervals(classes: &[Class], iv: &[Option<Interval>], calls: &[u32], reserved: &[PReg]) -> Allocation {
     let mut order: Vec<VReg> = (0..iv.len() as VReg).filter(|&r| iv[r as usize].is_some()).collect();
     order.sort_by_key(|&r| (iv[r as usize].unwrap().start, r));
     let mut loc: Vec<Option<Loc>> = vec![None; iv.len()];
@@ -79,6 +80,7 @@ pub fn allocate_intervals(classes: &[Class], iv: &[Option<Interval>], calls: &[u
         abi::INT_CALLER_SAVED.iter().chain(abi::INT_CALLEE_SAVED).copied().collect(),
         abi::FLOAT_CALLER_SAVED.iter().chain(abi::FLOAT_CALLEE_SAVED).copied().collect(),
     ];
+    free[0].retain(|p| !reserved.contains(p));
     let mut spill = |loc: &mut Vec<Option<Loc>>, r: VReg| {
         loc[r as usize] = Some(Loc::Spill(spill_slots));
         spill_slots += 1;
@@ -185,7 +187,7 @@ mod tests {
 
     #[test]
     fn disjoint_intervals_share_a_register() {
-        let a = allocate_intervals(&[Class::Int, Class::Int], &[iv(1, 4), iv(5, 9)], &[]);
+        let a = allocate_intervals(&[Class::Int, Class::Int], &[iv(1, 4), iv(5, 9)], &[], &[]);
         assert_eq!(a.loc[0], a.loc[1]);
         assert!(matches!(a.loc[0], Some(Loc::Reg(_))));
     }
@@ -193,7 +195,7 @@ mod tests {
     #[test]
     fn interval_across_call_gets_callee_saved() {
         // call at instruction 3 (positions 6/7); v0 spans it, v1 ends at it.
-        let a = allocate_intervals(&[Class::Int, Class::Int], &[iv(1, 20), iv(3, 6)], &[3]);
+        let a = allocate_intervals(&[Class::Int, Class::Int], &[iv(1, 20), iv(3, 6)], &[3], &[]);
         let Some(Loc::Reg(p0)) = a.loc[0] else { panic!() };
         let Some(Loc::Reg(p1)) = a.loc[1] else { panic!() };
         assert!(abi::is_callee_saved(p0));
@@ -216,7 +218,7 @@ mod tests {
 
     #[test]
     fn classes_do_not_compete() {
-        let a = allocate_intervals(&[Class::Int, Class::Float], &[iv(1, 9), iv(1, 9)], &[]);
+        let a = allocate_intervals(&[Class::Int, Class::Float], &[iv(1, 9), iv(1, 9)], &[], &[]);
         let Some(Loc::Reg(p0)) = a.loc[0] else { panic!() };
         let Some(Loc::Reg(p1)) = a.loc[1] else { panic!() };
         assert_eq!(abi::class_of(p0), Class::Int);

@@ -696,8 +696,24 @@ impl Lowerer {
     }
 
     unsafe fn alloca(&mut self, inst: LLVMValueRef) -> Result<()> {
-        let count = self.const_int(LLVMGetOperand(inst, 0)).ok_or_else(|| self.unsupported(inst))?;
         let ty = LLVMGetAllocatedType(inst);
+        let Some(count) = self.const_int(LLVMGetOperand(inst, 0)) else {
+            // Variable-length: moves sp at run time.
+            if LLVMGetAlignment(inst) > 16 {
+                return Err(self.unsupported(inst));
+            }
+            let n = LLVMGetOperand(inst, 0);
+            let Ty::Int(bits) = self.ty_of(n, inst)? else { return Err(self.unsupported(inst)) };
+            let n = self.val(n, inst)?;
+            let n = self.zext_from(n, bits);
+            let elem = self.li(LLVMABISizeOfType(self.td, ty) as i64);
+            let size = self.op("mul", Class::Int, n, elem);
+            let rd = self.new_vreg(Class::Int);
+            self.push(Inst::DynAlloca { rd, size });
+            self.f.dynamic_stack = true;
+            self.def(inst, rd);
+            return Ok(());
+        };
         let size = LLVMABISizeOfType(self.td, ty) * count.max(0) as u64;
         let align = LLVMGetAlignment(inst).max(1) as u64;
         if align > 16 {
@@ -1330,6 +1346,17 @@ impl Lowerer {
             return Ok(());
         }
         if strip("llvm.va_end.") {
+            return Ok(());
+        }
+        if strip("llvm.stacksave") {
+            let rd = self.new_vreg(Class::Int);
+            self.push(Inst::StackSave { rd });
+            self.def(inst, rd);
+            return Ok(());
+        }
+        if strip("llvm.stackrestore") {
+            let rs = self.val(LLVMGetOperand(inst, 0), inst)?;
+            self.push(Inst::StackRestore { rs });
             return Ok(());
         }
         let ty = scalar_ty(LLVMTypeOf(inst));

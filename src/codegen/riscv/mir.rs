@@ -126,6 +126,20 @@ pub enum Inst<R> {
     Entry {
         params: Vec<(R, ArgLoc)>,
     },
+    /// `rd` = `sp` (llvm.stacksave).
+    StackSave {
+        rd: R,
+    },
+    /// `sp` = `rs` (llvm.stackrestore).
+    StackRestore {
+        rs: R,
+    },
+    /// Allocates `size` bytes (rounded up to 16) below the current stack;
+    /// `rd` = their address (above the outgoing argument area).
+    DynAlloca {
+        rd: R,
+        size: R,
+    },
     /// `rd` = address of the first variadic argument (for `va_start`).
     VaStart {
         rd: R,
@@ -199,7 +213,8 @@ impl<R: Copy> Inst<R> {
                 }
             }
             Switch { val, .. } => f(*val),
-            Li { .. } | La { .. } | FrameAddr { .. } | Entry { .. } | VaStart { .. } => {}
+            StackRestore { rs } | DynAlloca { size: rs, .. } => f(*rs),
+            Li { .. } | La { .. } | FrameAddr { .. } | Entry { .. } | VaStart { .. } | StackSave { .. } => {}
             Jump { .. } | Unreachable => {}
         }
     }
@@ -217,7 +232,9 @@ impl<R: Copy> Inst<R> {
             | Mv { rd, .. }
             | Load { rd, .. }
             | FrameAddr { rd, .. }
-            | VaStart { rd } => f(*rd),
+            | VaStart { rd }
+            | StackSave { rd }
+            | DynAlloca { rd, .. } => f(*rd),
             Call { rets: params, .. } | Entry { params } => {
                 for (r, _) in params {
                     f(*r)
@@ -279,6 +296,12 @@ impl<R: Copy> Inst<R> {
             }
             Entry { params } => Entry { params: params.iter().map(|(r, l)| (d(*r), *l)).collect() },
             VaStart { rd } => VaStart { rd: d(*rd) },
+            StackSave { rd } => StackSave { rd: d(*rd) },
+            StackRestore { rs } => StackRestore { rs: u(*rs) },
+            DynAlloca { rd, size } => {
+                let size = u(*size);
+                DynAlloca { rd: d(*rd), size }
+            }
             Ret { vals } => Ret { vals: vals.iter().map(|(r, l)| (u(*r), *l)).collect() },
             Jump { target } => Jump { target: *target },
             Branch { op, rs1, rs2, taken, not_taken } => {
@@ -367,11 +390,14 @@ pub struct MFunction {
     pub classes: Vec<Class>,
     pub slots: Vec<StackSlot>,
     pub varargs: Option<VarArgs>,
+    /// The function moves `sp` (dynamic allocas): frame accesses go through
+    /// the frame pointer s0, which is then not allocatable.
+    pub dynamic_stack: bool,
 }
 
 impl MFunction {
     pub fn new(name: &str) -> Self {
-        MFunction { name: name.to_string(), global: true, blocks: vec![], classes: vec![], slots: vec![], varargs: None }
+        MFunction { name: name.to_string(), global: true, blocks: vec![], classes: vec![], slots: vec![], varargs: None, dynamic_stack: false }
     }
 
     pub fn new_vreg(&mut self, class: Class) -> VReg {
