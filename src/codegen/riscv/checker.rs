@@ -155,6 +155,72 @@ mod tests {
         f
     }
 
+    /// A random function: the entry block defines every register (so each
+    /// use has a definition on every path), then blocks read and redefine
+    /// them at random, call, and branch anywhere. With 40 integer and 20
+    /// float registers live at once, allocation must spill.
+    fn random_function(seed: u64) -> MFunction {
+        let mut x = seed | 1;
+        let mut rnd = move |n: usize| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % n as u64) as usize
+        };
+        let mut f = MFunction::new("r");
+        let ints: Vec<VReg> = (0..40).map(|_| f.new_vreg(Class::Int)).collect();
+        let floats: Vec<VReg> = (0..20).map(|_| f.new_vreg(Class::Float)).collect();
+        let nblocks = 1 + rnd(6);
+        let mut entry: Vec<Inst<VReg>> = ints.iter().map(|&r| Inst::Li { rd: r, imm: r as i64 }).collect();
+        entry.extend(floats.iter().map(|&r| Inst::Unary { op: "fmv.d.x", rd: r, rs: ints[0], rm: None }));
+        for b in 0..nblocks {
+            let mut insts = if b == 0 { std::mem::take(&mut entry) } else { vec![] };
+            for _ in 0..rnd(30) {
+                let (a, c, d) = (ints[rnd(40)], ints[rnd(40)], ints[rnd(40)]);
+                let (fa, fc, fd) = (floats[rnd(20)], floats[rnd(20)], floats[rnd(20)]);
+                insts.push(match rnd(5) {
+                    0 => Inst::Op { op: "add", rd: d, rs1: a, rs2: c },
+                    1 => Inst::Op { op: "fadd.d", rd: fd, rs1: fa, rs2: fc },
+                    2 => Inst::Call {
+                        callee: Callee::Direct("g".into()),
+                        args: vec![(a, ArgLoc::IntReg(0)), (fa, ArgLoc::FloatReg(0)), (c, ArgLoc::Stack(0))],
+                        rets: vec![(d, ArgLoc::IntReg(0))],
+                    },
+                    3 => Inst::Store { op: "sd", src: a, base: crate::codegen::riscv::mir::Base::Reg(c), off: 0 },
+                    _ => Inst::Mv { rd: d, rs: a },
+                });
+            }
+            let t = match rnd(3) {
+                0 => Inst::Ret { vals: vec![(ints[rnd(40)], ArgLoc::IntReg(0))] },
+                1 => Inst::Jump { target: rnd(nblocks) },
+                _ => Inst::Branch {
+                    op: "blt",
+                    rs1: ints[rnd(40)],
+                    rs2: Some(ints[rnd(40)]),
+                    taken: rnd(nblocks),
+                    not_taken: rnd(nblocks),
+                },
+            };
+            insts.push(t);
+            f.blocks.push(MBlock { insts });
+        }
+        f
+    }
+
+    #[test]
+    fn linear_scan_passes_the_checker_on_random_functions() {
+        let mut spilled = 0;
+        for seed in 1..300u64 {
+            let f = random_function(seed * 0x9e37_79b9_7f4a_7c15);
+            let a = allocate(&f);
+            spilled += a.spill_slots;
+            if let Err(e) = check(&f, &rewrite(&f, &a), a.spill_slots) {
+                panic!("seed {seed}: {e}");
+            }
+        }
+        assert!(spilled > 0, "the random functions must exercise spilling");
+    }
+
     #[test]
     fn accepts_linear_scan_output() {
         let f = sample();

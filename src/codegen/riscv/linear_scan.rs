@@ -209,7 +209,7 @@ mod tests {
         let n = abi::INT_CALLER_SAVED.len() + abi::INT_CALLEE_SAVED.len() + 1;
         let mut ivs: Vec<Option<Interval>> = (0..n as u32).map(|i| iv(i + 1, 100 + i)).collect();
         ivs[0] = iv(0, 1000);
-        let a = allocate_intervals(&vec![Class::Int; n], &ivs, &[]);
+        let a = allocate_intervals(&vec![Class::Int; n], &ivs, &[], &[]);
         assert_eq!(a.loc[0], Some(Loc::Spill(0)));
         assert_eq!(a.spill_slots, 1);
         let regs: std::collections::HashSet<_> = a.loc[1..].iter().collect();
