@@ -173,6 +173,18 @@ pub struct Lowerer {
     /// GEPs folded into their loads' and stores' addresses
     folded: HashSet<LLVMValueRef>,
     attr_zeroext: u32,
+    /// Constants and addresses already materialised in the block being
+    /// lowered (their registers are never redefined, and the block's later
+    /// instructions are dominated by them).
+    consts: HashMap<ConstKey, VReg>,
+}
+
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum ConstKey {
+    Int(i64),
+    Float(u64, bool),
+    Addr(String, i64),
+    Frame(u32),
 }
 
 /// Lowers one defined function to machine IR (phis already out of SSA).
@@ -193,6 +205,7 @@ pub unsafe fn lower_function(td: LLVMTargetDataRef, func: LLVMValueRef) -> Resul
         fused: HashSet::new(),
         folded: HashSet::new(),
         attr_zeroext: LLVMGetEnumAttributeKindForName(c"zeroext".as_ptr(), 7),
+        consts: HashMap::new(),
     };
     lw.f.global = !matches!(
         LLVMGetLinkage(func),
@@ -231,6 +244,7 @@ impl Lowerer {
         }
         self.entry()?;
         for (i, &bb) in fcfg.blocks.iter().enumerate() {
+            self.consts.clear();
             for inst in ir::instructions(bb) {
                 self.inst(inst)?;
             }
@@ -309,6 +323,7 @@ impl Lowerer {
             }
             for pbb in preds {
                 let p = self.block_index[&pbb];
+                self.consts.clear();
                 let mut copies = Vec::new();
                 for &phi in &phis {
                     let incoming = (0..LLVMCountIncoming(phi))
@@ -357,8 +372,12 @@ impl Lowerer {
             return Ok(r);
         }
         if let Some(&slot) = self.slots.get(&v) {
+            if let Some(&r) = self.consts.get(&ConstKey::Frame(slot)) {
+                return Ok(r);
+            }
             let rd = self.new_vreg(Class::Int);
             self.push(Inst::FrameAddr { rd, slot, off: 0 });
+            self.consts.insert(ConstKey::Frame(slot), rd);
             return Ok(rd);
         }
         if ir::is_instruction(v) {
@@ -386,8 +405,14 @@ impl Lowerer {
                 Ty::F64 => (d.to_bits() as i64, "fmv.d.x"),
                 _ => ((d as f32).to_bits() as i32 as i64, "fmv.w.x"),
             };
+            let key = ConstKey::Float(bits as u64, ty == Ty::F64);
+            if let Some(&r) = self.consts.get(&key) {
+                return Ok(r);
+            }
             let t = self.li(bits);
-            return Ok(self.unary(op, Class::Float, t));
+            let r = self.unary(op, Class::Float, t);
+            self.consts.insert(key, r);
+            return Ok(r);
         }
         if LLVMIsNull(c) != 0 || LLVMIsUndef(c) != 0 || LLVMIsPoison(c) != 0 {
             let t = self.li(0);
@@ -397,9 +422,7 @@ impl Lowerer {
             });
         }
         if let Some((sym, off)) = const_address(self.td, c) {
-            let rd = self.new_vreg(Class::Int);
-            self.push(Inst::La { rd, sym, off });
-            return Ok(rd);
+            return Ok(self.la(sym, off));
         }
         if !LLVMIsAConstantExpr(c).is_null() && LLVMGetConstOpcode(c) == LLVMOpcode::LLVMIntToPtr {
             return self.val(LLVMGetOperand(c, 0), ctx);
@@ -408,8 +431,24 @@ impl Lowerer {
     }
 
     fn li(&mut self, imm: i64) -> VReg {
+        if let Some(&r) = self.consts.get(&ConstKey::Int(imm)) {
+            return r;
+        }
         let rd = self.new_vreg(Class::Int);
         self.push(Inst::Li { rd, imm });
+        self.consts.insert(ConstKey::Int(imm), rd);
+        rd
+    }
+
+    fn la(&mut self, sym: String, off: i64) -> VReg {
+        let key = ConstKey::Addr(sym, off);
+        if let Some(&r) = self.consts.get(&key) {
+            return r;
+        }
+        let ConstKey::Addr(sym, off) = key.clone() else { unreachable!() };
+        let rd = self.new_vreg(Class::Int);
+        self.push(Inst::La { rd, sym, off });
+        self.consts.insert(key, rd);
         rd
     }
 
@@ -1213,8 +1252,7 @@ impl Lowerer {
             (None, _) if !ir::is_instruction(base_ptr) && LLVMIsAArgument(base_ptr).is_null() => {
                 match const_address(self.td, base_ptr) {
                     Some((sym, o)) => {
-                        let rd = self.new_vreg(Class::Int);
-                        self.push(Inst::La { rd, sym, off: o.wrapping_add(off) });
+                        let rd = self.la(sym, o.wrapping_add(off));
                         off = 0;
                         rd
                     }
