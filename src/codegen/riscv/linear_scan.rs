@@ -42,7 +42,50 @@ pub fn allocate(f: &MFunction) -> Allocation {
     let live = liveness::compute(f);
     let (iv, calls) = liveness::intervals(f, &live);
     let reserved: &[PReg] = if f.dynamic_stack { &[abi::FP] } else { &[] };
-    allocate_intervals(&f.classes, &iv, &calls, reserved)
+    allocate_intervals(&f.classes, &iv, &calls, reserved, &hints(f))
+}
+
+/// A register an interval would like, to save a move: the ABI register it
+/// is passed or returned in, or the register of the value it is copied from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hint {
+    None,
+    Reg(PReg),
+    SameAs(VReg),
+}
+
+/// Hints from `Call`, `Entry`, `Ret` operands and from copies (the first
+/// hint found for a register wins).
+pub fn hints(f: &MFunction) -> Vec<Hint> {
+    let mut h = vec![Hint::None; f.classes.len()];
+    let mut set = |r: VReg, hint: Hint| {
+        if h[r as usize] == Hint::None {
+            h[r as usize] = hint;
+        }
+    };
+    for blk in &f.blocks {
+        for inst in &blk.insts {
+            match inst {
+                Inst::Call { args, rets: regs, .. } => {
+                    for (r, a) in args.iter().chain(regs) {
+                        if let Some(p) = abi::arg_reg(*a) {
+                            set(*r, Hint::Reg(p));
+                        }
+                    }
+                }
+                Inst::Entry { params: regs } | Inst::Ret { vals: regs } => {
+                    for (r, a) in regs {
+                        if let Some(p) = abi::arg_reg(*a) {
+                            set(*r, Hint::Reg(p));
+                        }
+                    }
+                }
+                Inst::Mv { rd, rs } => set(*rd, Hint::SameAs(*rs)),
+                _ => {}
+            }
+        }
+    }
+    h
 }
 
 fn crosses_call(i: &Interval, calls: &[u32]) -> bool {
@@ -68,7 +111,13 @@ fn ranks() -> [usize; 64] {
 }
 
 /// The allocation proper, on plain intervals (unit-tested on synthetic data).
-pub fn allocate_intervals(classes: &[Class], iv: &[Option<Interval>], calls: &[u32], reserved: &[PReg]) -> Allocation {
+pub fn allocate_intervals(
+    classes: &[Class],
+    iv: &[Option<Interval>],
+    calls: &[u32],
+    reserved: &[PReg],
+    hints: &[Hint],
+) -> Allocation {
     let mut order: Vec<VReg> = (0..iv.len() as VReg).filter(|&r| iv[r as usize].is_some()).collect();
     order.sort_by_key(|&r| (iv[r as usize].unwrap().start, r));
     let mut loc: Vec<Option<Loc>> = vec![None; iv.len()];
@@ -99,7 +148,16 @@ pub fn allocate_intervals(classes: &[Class], iv: &[Option<Interval>], calls: &[u
         });
         let across = crosses_call(&cur, calls);
         let ok = |p: PReg| !across || abi::is_callee_saved(p);
-        let pick = free[ci].iter().copied().filter(|&p| ok(p)).min_by_key(|&p| rank[p as usize]);
+        let hinted = match hints.get(r as usize) {
+            Some(Hint::Reg(p)) => Some(*p),
+            Some(Hint::SameAs(v)) => match loc[*v as usize] {
+                Some(Loc::Reg(p)) => Some(p),
+                _ => None,
+            },
+            _ => None,
+        }
+        .filter(|&p| ok(p) && free[ci].contains(&p));
+        let pick = hinted.or_else(|| free[ci].iter().copied().filter(|&p| ok(p)).min_by_key(|&p| rank[p as usize]));
         if let Some(p) = pick {
             free[ci].retain(|&q| q != p);
             loc[r as usize] = Some(Loc::Reg(p));
@@ -187,7 +245,7 @@ mod tests {
 
     #[test]
     fn disjoint_intervals_share_a_register() {
-        let a = allocate_intervals(&[Class::Int, Class::Int], &[iv(1, 4), iv(5, 9)], &[], &[]);
+        let a = allocate_intervals(&[Class::Int, Class::Int], &[iv(1, 4), iv(5, 9)], &[], &[], &[]);
         assert_eq!(a.loc[0], a.loc[1]);
         assert!(matches!(a.loc[0], Some(Loc::Reg(_))));
     }
@@ -195,7 +253,7 @@ mod tests {
     #[test]
     fn interval_across_call_gets_callee_saved() {
         // call at instruction 3 (positions 6/7); v0 spans it, v1 ends at it.
-        let a = allocate_intervals(&[Class::Int, Class::Int], &[iv(1, 20), iv(3, 6)], &[3], &[]);
+        let a = allocate_intervals(&[Class::Int, Class::Int], &[iv(1, 20), iv(3, 6)], &[3], &[], &[]);
         let Some(Loc::Reg(p0)) = a.loc[0] else { panic!() };
         let Some(Loc::Reg(p1)) = a.loc[1] else { panic!() };
         assert!(abi::is_callee_saved(p0));
@@ -209,7 +267,7 @@ mod tests {
         let n = abi::INT_CALLER_SAVED.len() + abi::INT_CALLEE_SAVED.len() + 1;
         let mut ivs: Vec<Option<Interval>> = (0..n as u32).map(|i| iv(i + 1, 100 + i)).collect();
         ivs[0] = iv(0, 1000);
-        let a = allocate_intervals(&vec![Class::Int; n], &ivs, &[], &[]);
+        let a = allocate_intervals(&vec![Class::Int; n], &ivs, &[], &[], &[]);
         assert_eq!(a.loc[0], Some(Loc::Spill(0)));
         assert_eq!(a.spill_slots, 1);
         let regs: std::collections::HashSet<_> = a.loc[1..].iter().collect();
@@ -218,7 +276,7 @@ mod tests {
 
     #[test]
     fn classes_do_not_compete() {
-        let a = allocate_intervals(&[Class::Int, Class::Float], &[iv(1, 9), iv(1, 9)], &[], &[]);
+        let a = allocate_intervals(&[Class::Int, Class::Float], &[iv(1, 9), iv(1, 9)], &[], &[], &[]);
         let Some(Loc::Reg(p0)) = a.loc[0] else { panic!() };
         let Some(Loc::Reg(p1)) = a.loc[1] else { panic!() };
         assert_eq!(abi::class_of(p0), Class::Int);
