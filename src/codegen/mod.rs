@@ -32,15 +32,24 @@ pub fn llc_main(args: &LlcArgs) -> Result<(), String> {
 
 fn compile(args: &LlcArgs) -> Result<(), String> {
     if args.regalloc != "linear-scan" {
-        return Err(format!("unsupported register allocator '{}' (available: linear-scan)", args.regalloc));
+        return Err(format!(
+            "unsupported register allocator '{}' (available: linear-scan)",
+            args.regalloc
+        ));
     }
-    let opts = riscv::Options { verify_regalloc: args.verify_regalloc };
+    let opts = riscv::Options {
+        verify_regalloc: args.verify_regalloc,
+    };
     let asm = riscv::compile_file(&args.input, opts)?;
     match &args.output {
-        Some(p) if p.as_os_str() != "-" => std::fs::write(p, asm).map_err(|e| format!("{}: {e}", p.display())),
+        Some(p) if p.as_os_str() != "-" => {
+            std::fs::write(p, asm).map_err(|e| format!("{}: {e}", p.display()))
+        }
         _ => {
             use std::io::Write;
-            std::io::stdout().write_all(asm.as_bytes()).map_err(|e| e.to_string())
+            std::io::stdout()
+                .write_all(asm.as_bytes())
+                .map_err(|e| e.to_string())
         }
     }
 }

@@ -39,7 +39,9 @@ pub const FT11: PReg = 32 + 31;
 /// Allocatable caller-saved registers, in order of preference.
 pub const INT_CALLER_SAVED: &[PReg] = &[5, 6, 7, 28, 17, 16, 15, 14, 13, 12, 11, 10];
 pub const INT_CALLEE_SAVED: &[PReg] = &[9, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 8];
-pub const FLOAT_CALLER_SAVED: &[PReg] = &[32, 33, 34, 35, 36, 37, 38, 39, 60, 49, 48, 47, 46, 45, 44, 43, 42];
+pub const FLOAT_CALLER_SAVED: &[PReg] = &[
+    32, 33, 34, 35, 36, 37, 38, 39, 60, 49, 48, 47, 46, 45, 44, 43, 42,
+];
 pub const FLOAT_CALLEE_SAVED: &[PReg] = &[40, 41, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59];
 
 pub fn class_of(p: PReg) -> Class {
@@ -61,13 +63,14 @@ pub fn caller_saved() -> impl Iterator<Item = PReg> {
 
 pub fn name(p: PReg) -> &'static str {
     const X: [&str; 32] = [
-        "zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7",
-        "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6",
+        "zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0", "a1", "a2", "a3", "a4",
+        "a5", "a6", "a7", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4",
+        "t5", "t6",
     ];
     const F: [&str; 32] = [
-        "ft0", "ft1", "ft2", "ft3", "ft4", "ft5", "ft6", "ft7", "fs0", "fs1", "fa0", "fa1", "fa2", "fa3", "fa4", "fa5",
-        "fa6", "fa7", "fs2", "fs3", "fs4", "fs5", "fs6", "fs7", "fs8", "fs9", "fs10", "fs11", "ft8", "ft9", "ft10",
-        "ft11",
+        "ft0", "ft1", "ft2", "ft3", "ft4", "ft5", "ft6", "ft7", "fs0", "fs1", "fa0", "fa1", "fa2",
+        "fa3", "fa4", "fa5", "fa6", "fa7", "fs2", "fs3", "fs4", "fs5", "fs6", "fs7", "fs8", "fs9",
+        "fs10", "fs11", "ft8", "ft9", "ft10", "ft11",
     ];
     if p < 32 {
         X[p as usize]
@@ -120,7 +123,10 @@ mod tests {
     fn floats_fall_back_to_integer_registers_then_stack() {
         let mut a = Assigner::default();
         for i in 0..8 {
-            assert_eq!(a.next(Class::Float, false), (ArgLoc::FloatReg(i), Class::Float));
+            assert_eq!(
+                a.next(Class::Float, false),
+                (ArgLoc::FloatReg(i), Class::Float)
+            );
         }
         assert_eq!(a.next(Class::Float, false), (ArgLoc::IntReg(0), Class::Int));
         assert_eq!(a.next(Class::Int, false), (ArgLoc::IntReg(1), Class::Int));

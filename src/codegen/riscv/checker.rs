@@ -51,7 +51,12 @@ pub fn check(f: &MFunction, code: &[Vec<PInst>], spill_slots: u32) -> Result<(),
         queued[b] = false;
         let mut st = entry_state[b].clone().expect("queued blocks have a state");
         for (i, pi) in code[b].iter().enumerate() {
-            step(&mut st, pi).map_err(|e| format!("@{}: allocation check failed: block {b} inst {i}: {e}", f.name))?;
+            step(&mut st, pi).map_err(|e| {
+                format!(
+                    "@{}: allocation check failed: block {b} inst {i}: {e}",
+                    f.name
+                )
+            })?;
         }
         for s in f.succs(b) {
             let changed = match &mut entry_state[s] {
@@ -84,7 +89,10 @@ fn expect(st: &[VReg], l: Loc, v: VReg) -> Result<(), String> {
     if have == v {
         Ok(())
     } else if have == UNKNOWN {
-        Err(format!("v{v} read from {} which holds no known value", show(l)))
+        Err(format!(
+            "v{v} read from {} which holds no known value",
+            show(l)
+        ))
     } else {
         Err(format!("v{v} read from {} which holds v{have}", show(l)))
     }
@@ -147,9 +155,20 @@ mod tests {
             insts: vec![
                 Inst::Li { rd: a, imm: 1 },
                 Inst::Li { rd: b, imm: 2 },
-                Inst::Call { callee: Callee::Direct("f".into()), args: vec![], rets: vec![] },
-                Inst::Op { op: "add", rd: c, rs1: a, rs2: b },
-                Inst::Ret { vals: vec![(c, ArgLoc::IntReg(0))] },
+                Inst::Call {
+                    callee: Callee::Direct("f".into()),
+                    args: vec![],
+                    rets: vec![],
+                },
+                Inst::Op {
+                    op: "add",
+                    rd: c,
+                    rs1: a,
+                    rs2: b,
+                },
+                Inst::Ret {
+                    vals: vec![(c, ArgLoc::IntReg(0))],
+                },
             ],
         }];
         f
@@ -171,28 +190,66 @@ mod tests {
         let ints: Vec<VReg> = (0..40).map(|_| f.new_vreg(Class::Int)).collect();
         let floats: Vec<VReg> = (0..20).map(|_| f.new_vreg(Class::Float)).collect();
         let nblocks = 1 + rnd(6);
-        let mut entry: Vec<Inst<VReg>> = ints.iter().map(|&r| Inst::Li { rd: r, imm: r as i64 }).collect();
-        entry.extend(floats.iter().map(|&r| Inst::Unary { op: "fmv.d.x", rd: r, rs: ints[0], rm: None }));
+        let mut entry: Vec<Inst<VReg>> = ints
+            .iter()
+            .map(|&r| Inst::Li {
+                rd: r,
+                imm: r as i64,
+            })
+            .collect();
+        entry.extend(floats.iter().map(|&r| Inst::Unary {
+            op: "fmv.d.x",
+            rd: r,
+            rs: ints[0],
+            rm: None,
+        }));
         for b in 0..nblocks {
-            let mut insts = if b == 0 { std::mem::take(&mut entry) } else { vec![] };
+            let mut insts = if b == 0 {
+                std::mem::take(&mut entry)
+            } else {
+                vec![]
+            };
             for _ in 0..rnd(30) {
                 let (a, c, d) = (ints[rnd(40)], ints[rnd(40)], ints[rnd(40)]);
                 let (fa, fc, fd) = (floats[rnd(20)], floats[rnd(20)], floats[rnd(20)]);
                 insts.push(match rnd(5) {
-                    0 => Inst::Op { op: "add", rd: d, rs1: a, rs2: c },
-                    1 => Inst::Op { op: "fadd.d", rd: fd, rs1: fa, rs2: fc },
+                    0 => Inst::Op {
+                        op: "add",
+                        rd: d,
+                        rs1: a,
+                        rs2: c,
+                    },
+                    1 => Inst::Op {
+                        op: "fadd.d",
+                        rd: fd,
+                        rs1: fa,
+                        rs2: fc,
+                    },
                     2 => Inst::Call {
                         callee: Callee::Direct("g".into()),
-                        args: vec![(a, ArgLoc::IntReg(0)), (fa, ArgLoc::FloatReg(0)), (c, ArgLoc::Stack(0))],
+                        args: vec![
+                            (a, ArgLoc::IntReg(0)),
+                            (fa, ArgLoc::FloatReg(0)),
+                            (c, ArgLoc::Stack(0)),
+                        ],
                         rets: vec![(d, ArgLoc::IntReg(0))],
                     },
-                    3 => Inst::Store { op: "sd", src: a, base: crate::codegen::riscv::mir::Base::Reg(c), off: 0 },
+                    3 => Inst::Store {
+                        op: "sd",
+                        src: a,
+                        base: crate::codegen::riscv::mir::Base::Reg(c),
+                        off: 0,
+                    },
                     _ => Inst::Mv { rd: d, rs: a },
                 });
             }
             let t = match rnd(3) {
-                0 => Inst::Ret { vals: vec![(ints[rnd(40)], ArgLoc::IntReg(0))] },
-                1 => Inst::Jump { target: rnd(nblocks) },
+                0 => Inst::Ret {
+                    vals: vec![(ints[rnd(40)], ArgLoc::IntReg(0))],
+                },
+                1 => Inst::Jump {
+                    target: rnd(nblocks),
+                },
                 _ => Inst::Branch {
                     op: "blt",
                     rs1: ints[rnd(40)],

@@ -22,7 +22,12 @@ struct Image {
     relocs: Vec<(usize, String, i64)>,
 }
 
-unsafe fn write(td: LLVMTargetDataRef, c: LLVMValueRef, at: usize, img: &mut Image) -> Result<(), ()> {
+unsafe fn write(
+    td: LLVMTargetDataRef,
+    c: LLVMValueRef,
+    at: usize,
+    img: &mut Image,
+) -> Result<(), ()> {
     let ty = LLVMTypeOf(c);
     if LLVMIsNull(c) != 0 || LLVMIsUndef(c) != 0 || LLVMIsPoison(c) != 0 {
         return Ok(());
@@ -40,7 +45,9 @@ unsafe fn write(td: LLVMTargetDataRef, c: LLVMValueRef, at: usize, img: &mut Ima
         let mut lossy = 0;
         let d = LLVMConstRealGetDouble(c, &mut lossy);
         match LLVMGetTypeKind(ty) {
-            LLVMTypeKind::LLVMDoubleTypeKind => img.bytes[at..at + 8].copy_from_slice(&d.to_bits().to_le_bytes()),
+            LLVMTypeKind::LLVMDoubleTypeKind => {
+                img.bytes[at..at + 8].copy_from_slice(&d.to_bits().to_le_bytes())
+            }
             LLVMTypeKind::LLVMFloatTypeKind => {
                 img.bytes[at..at + 4].copy_from_slice(&(d as f32).to_bits().to_le_bytes())
             }
@@ -60,7 +67,10 @@ unsafe fn write(td: LLVMTargetDataRef, c: LLVMValueRef, at: usize, img: &mut Ima
             let elem = LLVMGetElementType(ty);
             let n = LLVMGetArrayLength2(ty) as usize;
             let esz = LLVMABISizeOfType(td, elem) as usize;
-            if !LLVMIsAConstantDataSequential(c).is_null() && esz == 1 && LLVMGetTypeKind(elem) == LLVMTypeKind::LLVMIntegerTypeKind {
+            if !LLVMIsAConstantDataSequential(c).is_null()
+                && esz == 1
+                && LLVMGetTypeKind(elem) == LLVMTypeKind::LLVMIntegerTypeKind
+            {
                 let mut len = 0usize;
                 let p = LLVMGetAsString(c, &mut len);
                 let s = std::slice::from_raw_parts(p as *const u8, len);
@@ -87,7 +97,11 @@ unsafe fn write(td: LLVMTargetDataRef, c: LLVMValueRef, at: usize, img: &mut Ima
 ///
 /// # Safety
 /// `module` is live and `td` is its data layout.
-pub unsafe fn emit_globals(out: &mut String, module: LLVMModuleRef, td: LLVMTargetDataRef) -> Result<(), String> {
+pub unsafe fn emit_globals(
+    out: &mut String,
+    module: LLVMModuleRef,
+    td: LLVMTargetDataRef,
+) -> Result<(), String> {
     let mut g = LLVMGetFirstGlobal(module);
     while !g.is_null() {
         let next = LLVMGetNextGlobal(g);
@@ -101,7 +115,10 @@ pub unsafe fn emit_globals(out: &mut String, module: LLVMModuleRef, td: LLVMTarg
         }
         let ty = LLVMGlobalGetValueType(g);
         let size = LLVMABISizeOfType(td, ty) as usize;
-        let mut img = Image { bytes: vec![0; size], relocs: vec![] };
+        let mut img = Image {
+            bytes: vec![0; size],
+            relocs: vec![],
+        };
         write(td, LLVMGetInitializer(g), 0, &mut img)
             .map_err(|_| format!("@{name}: unsupported initializer of global variable"))?;
         let zero = img.relocs.is_empty() && img.bytes.iter().all(|&b| b == 0);

@@ -84,14 +84,23 @@ fn layout(f: &MFunction, code: &[Vec<PInst>], spill_slots: u32) -> Frame {
         size += 64;
         size - 64
     });
-    Frame { size, out_size, slot_off, spill_base, saves, va_area }
+    Frame {
+        size,
+        out_size,
+        slot_off,
+        spill_base,
+        saves,
+        va_area,
+    }
 }
 
 /// Quotes a symbol name for `as` when it is not a plain identifier.
 pub fn sym(name: &str) -> String {
     let plain = !name.is_empty()
         && !name.starts_with(|c: char| c.is_ascii_digit())
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '$');
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '$');
     if plain {
         name.to_string()
     } else {
@@ -180,7 +189,11 @@ impl Emitter<'_> {
 
     fn mv(&mut self, d: PReg, s: PReg) {
         if d != s {
-            let op = if abi::class_of(d) == Class::Int { "mv" } else { "fmv.d" };
+            let op = if abi::class_of(d) == Class::Int {
+                "mv"
+            } else {
+                "fmv.d"
+            };
             self.line(&format!("{op} {}, {}", abi::name(d), abi::name(s)));
         }
     }
@@ -200,7 +213,11 @@ impl Emitter<'_> {
     /// The parallel move `dst_i := src_i` between registers, per class.
     fn parallel_move(&mut self, moves: &[(PReg, PReg)]) {
         for (class, temp) in [(Class::Int, abi::T5), (Class::Float, abi::FT10)] {
-            let mine: Vec<(PReg, PReg)> = moves.iter().copied().filter(|(d, _)| abi::class_of(*d) == class).collect();
+            let mine: Vec<(PReg, PReg)> = moves
+                .iter()
+                .copied()
+                .filter(|(d, _)| abi::class_of(*d) == class)
+                .collect();
             for (d, s) in sequentialize(&mine, temp) {
                 self.mv(d, s);
             }
@@ -261,7 +278,9 @@ impl Emitter<'_> {
     fn abi_place(&self, a: ArgLoc, incoming: bool) -> Place {
         match (abi::arg_reg(a), a) {
             (Some(p), _) => Place::Reg(p),
-            (None, ArgLoc::Stack(off)) if incoming => Place::Mem(self.fp, off as i64 + self.frame.size),
+            (None, ArgLoc::Stack(off)) if incoming => {
+                Place::Mem(self.fp, off as i64 + self.frame.size)
+            }
             (None, ArgLoc::Stack(off)) => Place::Mem("sp", off as i64),
             _ => unreachable!(),
         }
@@ -303,8 +322,10 @@ impl Emitter<'_> {
     }
 
     fn entry(&mut self, params: &[(Loc, ArgLoc)]) {
-        let moves: Vec<_> =
-            params.iter().map(|&(l, a)| (self.place(l), self.abi_place(a, true), f_class(a))).collect();
+        let moves: Vec<_> = params
+            .iter()
+            .map(|&(l, a)| (self.place(l), self.abi_place(a, true), f_class(a)))
+            .collect();
         self.shuffle(&moves);
     }
 
@@ -312,13 +333,19 @@ impl Emitter<'_> {
         if let Callee::Indirect(l) = callee {
             self.get(abi::T4, *l);
         }
-        let moves: Vec<_> = args.iter().map(|&(l, a)| (self.abi_place(a, false), self.place(l), f_class(a))).collect();
+        let moves: Vec<_> = args
+            .iter()
+            .map(|&(l, a)| (self.abi_place(a, false), self.place(l), f_class(a)))
+            .collect();
         self.shuffle(&moves);
         match callee {
             Callee::Direct(name) => self.line(&format!("call {}", sym(name))),
             Callee::Indirect(_) => self.line("jalr t4"),
         }
-        let moves: Vec<_> = rets.iter().map(|&(l, a)| (self.place(l), self.abi_place(a, false), f_class(a))).collect();
+        let moves: Vec<_> = rets
+            .iter()
+            .map(|&(l, a)| (self.place(l), self.abi_place(a, false), f_class(a)))
+            .collect();
         self.shuffle(&moves);
     }
 
@@ -328,19 +355,37 @@ impl Emitter<'_> {
 
     fn inst(&mut self, f: &MFunction, i: &Inst<Loc>, next: Option<usize>) {
         match i {
-            Inst::Op { op, rd, rs1, rs2 } => self.line(&format!("{op} {}, {}, {}", reg(*rd), reg(*rs1), reg(*rs2))),
-            Inst::OpImm { op, rd, rs1, imm } => self.line(&format!("{op} {}, {}, {imm}", reg(*rd), reg(*rs1))),
+            Inst::Op { op, rd, rs1, rs2 } => {
+                self.line(&format!("{op} {}, {}, {}", reg(*rd), reg(*rs1), reg(*rs2)))
+            }
+            Inst::OpImm { op, rd, rs1, imm } => {
+                self.line(&format!("{op} {}, {}, {imm}", reg(*rd), reg(*rs1)))
+            }
             Inst::Unary { op, rd, rs, rm } => match rm {
                 Some(m) => self.line(&format!("{op} {}, {}, {m}", reg(*rd), reg(*rs))),
                 None => self.line(&format!("{op} {}, {}", reg(*rd), reg(*rs))),
             },
-            Inst::Fma { op, rd, rs1, rs2, rs3 } => {
-                self.line(&format!("{op} {}, {}, {}, {}", reg(*rd), reg(*rs1), reg(*rs2), reg(*rs3)))
-            }
+            Inst::Fma {
+                op,
+                rd,
+                rs1,
+                rs2,
+                rs3,
+            } => self.line(&format!(
+                "{op} {}, {}, {}, {}",
+                reg(*rd),
+                reg(*rs1),
+                reg(*rs2),
+                reg(*rs3)
+            )),
             Inst::Li { rd, imm } => self.line(&format!("li {}, {imm}", reg(*rd))),
             Inst::La { rd, sym: s, off } => {
                 let op = if (self.defined)(s) { "lla" } else { "la" };
-                let target = if *off == 0 { sym(s) } else { format!("{}{:+}", sym(s), off) };
+                let target = if *off == 0 {
+                    sym(s)
+                } else {
+                    format!("{}{:+}", sym(s), off)
+                };
                 self.line(&format!("{op} {}, {target}", reg(*rd)));
             }
             Inst::Mv { rd, rs } => {
@@ -376,8 +421,10 @@ impl Emitter<'_> {
                 self.addi(reg(*rd), "sp", self.frame.out_size);
             }
             Inst::Ret { vals } => {
-                let moves: Vec<_> =
-                    vals.iter().map(|&(l, a)| (self.abi_place(a, false), self.place(l), f_class(a))).collect();
+                let moves: Vec<_> = vals
+                    .iter()
+                    .map(|&(l, a)| (self.abi_place(a, false), self.place(l), f_class(a)))
+                    .collect();
                 self.shuffle(&moves);
                 self.epilogue();
             }
@@ -386,7 +433,13 @@ impl Emitter<'_> {
                     self.line(&format!("j {}", self.block_label(*target)));
                 }
             }
-            Inst::Branch { op, rs1, rs2, taken, not_taken } => {
+            Inst::Branch {
+                op,
+                rs1,
+                rs2,
+                taken,
+                not_taken,
+            } => {
                 let b = rs2.map(reg).unwrap_or("zero");
                 let (op, t, nt) = if next == Some(*taken) && next != Some(*not_taken) {
                     let inv = match *op {
@@ -406,7 +459,11 @@ impl Emitter<'_> {
                     self.line(&format!("j {}", self.block_label(nt)));
                 }
             }
-            Inst::Switch { val, cases, default } => {
+            Inst::Switch {
+                val,
+                cases,
+                default,
+            } => {
                 for &(c, b) in cases {
                     if c == 0 {
                         self.line(&format!("beqz {}, {}", reg(*val), self.block_label(b)));
@@ -450,7 +507,13 @@ pub fn emit_function(
     }
     let _ = writeln!(out, "\t.type {name}, @function\n{name}:");
     let fp = if f.dynamic_stack { "s0" } else { "sp" };
-    let mut e = Emitter { out, frame, label: label.to_string(), defined, fp };
+    let mut e = Emitter {
+        out,
+        frame,
+        label: label.to_string(),
+        defined,
+        fp,
+    };
     e.prologue(f);
     for (b, blk) in code.iter().enumerate() {
         let _ = writeln!(e.out, "{}:", e.block_label(b));

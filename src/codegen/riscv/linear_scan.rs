@@ -66,7 +66,9 @@ pub fn hints(f: &MFunction) -> Vec<Hint> {
     for blk in &f.blocks {
         for inst in &blk.insts {
             match inst {
-                Inst::Call { args, rets: regs, .. } => {
+                Inst::Call {
+                    args, rets: regs, ..
+                } => {
                     for (r, a) in args.iter().chain(regs) {
                         if let Some(p) = abi::arg_reg(*a) {
                             set(*r, Hint::Reg(p));
@@ -118,7 +120,9 @@ pub fn allocate_intervals(
     reserved: &[PReg],
     hints: &[Hint],
 ) -> Allocation {
-    let mut order: Vec<VReg> = (0..iv.len() as VReg).filter(|&r| iv[r as usize].is_some()).collect();
+    let mut order: Vec<VReg> = (0..iv.len() as VReg)
+        .filter(|&r| iv[r as usize].is_some())
+        .collect();
     order.sort_by_key(|&r| (iv[r as usize].unwrap().start, r));
     let mut loc: Vec<Option<Loc>> = vec![None; iv.len()];
     let mut spill_slots = 0u32;
@@ -126,8 +130,16 @@ pub fn allocate_intervals(
     // active: (end, vreg, preg), per class
     let mut active: [Vec<(u32, VReg, PReg)>; 2] = [vec![], vec![]];
     let mut free: [Vec<PReg>; 2] = [
-        abi::INT_CALLER_SAVED.iter().chain(abi::INT_CALLEE_SAVED).copied().collect(),
-        abi::FLOAT_CALLER_SAVED.iter().chain(abi::FLOAT_CALLEE_SAVED).copied().collect(),
+        abi::INT_CALLER_SAVED
+            .iter()
+            .chain(abi::INT_CALLEE_SAVED)
+            .copied()
+            .collect(),
+        abi::FLOAT_CALLER_SAVED
+            .iter()
+            .chain(abi::FLOAT_CALLEE_SAVED)
+            .copied()
+            .collect(),
     ];
     free[0].retain(|p| !reserved.contains(p));
     let mut spill = |loc: &mut Vec<Option<Loc>>, r: VReg| {
@@ -157,7 +169,13 @@ pub fn allocate_intervals(
             _ => None,
         }
         .filter(|&p| ok(p) && free[ci].contains(&p));
-        let pick = hinted.or_else(|| free[ci].iter().copied().filter(|&p| ok(p)).min_by_key(|&p| rank[p as usize]));
+        let pick = hinted.or_else(|| {
+            free[ci]
+                .iter()
+                .copied()
+                .filter(|&p| ok(p))
+                .min_by_key(|&p| rank[p as usize])
+        });
         if let Some(p) = pick {
             free[ci].retain(|&q| q != p);
             loc[r as usize] = Some(Loc::Reg(p));
@@ -165,7 +183,11 @@ pub fn allocate_intervals(
             continue;
         }
         // No register: spill whichever usable interval ends furthest.
-        let victim = active[ci].iter().enumerate().filter(|(_, a)| ok(a.2)).max_by_key(|(_, a)| (a.0, a.1));
+        let victim = active[ci]
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| ok(a.2))
+            .max_by_key(|(_, a)| (a.0, a.1));
         match victim {
             Some((k, &(end, v, p))) if end > cur.end => {
                 spill(&mut loc, v);
@@ -196,7 +218,10 @@ pub fn rewrite(f: &MFunction, a: &Allocation) -> Vec<Vec<PInst>> {
     for blk in &f.blocks {
         let mut insts = Vec::with_capacity(blk.insts.len());
         for inst in &blk.insts {
-            let keeps_slots = matches!(inst, Inst::Entry { .. } | Inst::Call { .. } | Inst::Ret { .. });
+            let keeps_slots = matches!(
+                inst,
+                Inst::Entry { .. } | Inst::Call { .. } | Inst::Ret { .. }
+            );
             let mut reloads: Vec<PInst> = Vec::new();
             let mut stores: Vec<PInst> = Vec::new();
             let mut used_scratch = [0usize; 2];
@@ -204,13 +229,17 @@ pub fn rewrite(f: &MFunction, a: &Allocation) -> Vec<Vec<PInst>> {
             let phys = inst.map(
                 &mut |r| match loc_of(r) {
                     Loc::Spill(s) if !keeps_slots => {
-                        if let Some(PInst::Reload { reg, .. }) =
-                            reloads.iter().find(|p| matches!(p, PInst::Reload { v, .. } if *v == r))
+                        if let Some(PInst::Reload { reg, .. }) = reloads
+                            .iter()
+                            .find(|p| matches!(p, PInst::Reload { v, .. } if *v == r))
                         {
                             return Loc::Reg(*reg);
                         }
                         let c = f.classes[r as usize] as usize;
-                        let reg = [[abi::T4, abi::T5, abi::T6], [abi::FT9, abi::FT10, abi::FT11]][c][used_scratch[c]];
+                        let reg = [
+                            [abi::T4, abi::T5, abi::T6],
+                            [abi::FT9, abi::FT10, abi::FT11],
+                        ][c][used_scratch[c]];
                         used_scratch[c] += 1;
                         reloads.push(PInst::Reload { v: r, slot: s, reg });
                         Loc::Reg(reg)
@@ -227,7 +256,10 @@ pub fn rewrite(f: &MFunction, a: &Allocation) -> Vec<Vec<PInst>> {
                 },
             );
             insts.extend(reloads);
-            insts.push(PInst::Orig { virt: inst.clone(), phys });
+            insts.push(PInst::Orig {
+                virt: inst.clone(),
+                phys,
+            });
             insts.extend(stores);
         }
         out.push(insts);
@@ -245,7 +277,13 @@ mod tests {
 
     #[test]
     fn disjoint_intervals_share_a_register() {
-        let a = allocate_intervals(&[Class::Int, Class::Int], &[iv(1, 4), iv(5, 9)], &[], &[], &[]);
+        let a = allocate_intervals(
+            &[Class::Int, Class::Int],
+            &[iv(1, 4), iv(5, 9)],
+            &[],
+            &[],
+            &[],
+        );
         assert_eq!(a.loc[0], a.loc[1]);
         assert!(matches!(a.loc[0], Some(Loc::Reg(_))));
     }
@@ -253,9 +291,19 @@ mod tests {
     #[test]
     fn interval_across_call_gets_callee_saved() {
         // call at instruction 3 (positions 6/7); v0 spans it, v1 ends at it.
-        let a = allocate_intervals(&[Class::Int, Class::Int], &[iv(1, 20), iv(3, 6)], &[3], &[], &[]);
-        let Some(Loc::Reg(p0)) = a.loc[0] else { panic!() };
-        let Some(Loc::Reg(p1)) = a.loc[1] else { panic!() };
+        let a = allocate_intervals(
+            &[Class::Int, Class::Int],
+            &[iv(1, 20), iv(3, 6)],
+            &[3],
+            &[],
+            &[],
+        );
+        let Some(Loc::Reg(p0)) = a.loc[0] else {
+            panic!()
+        };
+        let Some(Loc::Reg(p1)) = a.loc[1] else {
+            panic!()
+        };
         assert!(abi::is_callee_saved(p0));
         assert!(!abi::is_callee_saved(p1));
     }
@@ -271,14 +319,28 @@ mod tests {
         assert_eq!(a.loc[0], Some(Loc::Spill(0)));
         assert_eq!(a.spill_slots, 1);
         let regs: std::collections::HashSet<_> = a.loc[1..].iter().collect();
-        assert_eq!(regs.len(), n - 1, "distinct registers for simultaneously live intervals");
+        assert_eq!(
+            regs.len(),
+            n - 1,
+            "distinct registers for simultaneously live intervals"
+        );
     }
 
     #[test]
     fn classes_do_not_compete() {
-        let a = allocate_intervals(&[Class::Int, Class::Float], &[iv(1, 9), iv(1, 9)], &[], &[], &[]);
-        let Some(Loc::Reg(p0)) = a.loc[0] else { panic!() };
-        let Some(Loc::Reg(p1)) = a.loc[1] else { panic!() };
+        let a = allocate_intervals(
+            &[Class::Int, Class::Float],
+            &[iv(1, 9), iv(1, 9)],
+            &[],
+            &[],
+            &[],
+        );
+        let Some(Loc::Reg(p0)) = a.loc[0] else {
+            panic!()
+        };
+        let Some(Loc::Reg(p1)) = a.loc[1] else {
+            panic!()
+        };
         assert_eq!(abi::class_of(p0), Class::Int);
         assert_eq!(abi::class_of(p1), Class::Float);
     }

@@ -24,7 +24,9 @@ pub struct RegSet {
 
 impl RegSet {
     pub fn new(n: usize) -> Self {
-        RegSet { words: vec![0; n.div_ceil(64)] }
+        RegSet {
+            words: vec![0; n.div_ceil(64)],
+        }
     }
     pub fn insert(&mut self, r: VReg) {
         self.words[r as usize / 64] |= 1 << (r % 64);
@@ -47,7 +49,9 @@ impl RegSet {
     }
     pub fn iter(&self) -> impl Iterator<Item = VReg> + '_ {
         self.words.iter().enumerate().flat_map(|(w, &bits)| {
-            (0..64).filter(move |b| bits & (1u64 << b) != 0).map(move |b| (w * 64 + b) as VReg)
+            (0..64)
+                .filter(move |b| bits & (1u64 << b) != 0)
+                .map(move |b| (w * 64 + b) as VReg)
         })
     }
 }
@@ -155,14 +159,31 @@ mod tests {
         let x = f.new_vreg(Class::Int);
         let y = f.new_vreg(Class::Int);
         f.blocks = vec![
-            MBlock { insts: vec![Inst::Li { rd: x, imm: 1 }, Inst::Jump { target: 1 }] },
+            MBlock {
+                insts: vec![Inst::Li { rd: x, imm: 1 }, Inst::Jump { target: 1 }],
+            },
             MBlock {
                 insts: vec![
-                    Inst::Op { op: "add", rd: y, rs1: x, rs2: x },
-                    Inst::Branch { op: "bne", rs1: y, rs2: None, taken: 1, not_taken: 2 },
+                    Inst::Op {
+                        op: "add",
+                        rd: y,
+                        rs1: x,
+                        rs2: x,
+                    },
+                    Inst::Branch {
+                        op: "bne",
+                        rs1: y,
+                        rs2: None,
+                        taken: 1,
+                        not_taken: 2,
+                    },
                 ],
             },
-            MBlock { insts: vec![Inst::Ret { vals: vec![(y, crate::codegen::riscv::mir::ArgLoc::IntReg(0))] }] },
+            MBlock {
+                insts: vec![Inst::Ret {
+                    vals: vec![(y, crate::codegen::riscv::mir::ArgLoc::IntReg(0))],
+                }],
+            },
         ];
         (f, x, y)
     }

@@ -138,10 +138,21 @@ pub unsafe fn gep_const_offset(td: LLVMTargetDataRef, g: LLVMValueRef) -> Option
 ///
 /// # Safety
 /// `ty` is a live type of the module whose layout is `td`.
-pub unsafe fn leaves(td: LLVMTargetDataRef, ty: LLVMTypeRef, base: u64, out: &mut Vec<(Ty, u64)>) -> bool {
+pub unsafe fn leaves(
+    td: LLVMTargetDataRef,
+    ty: LLVMTypeRef,
+    base: u64,
+    out: &mut Vec<(Ty, u64)>,
+) -> bool {
     match LLVMGetTypeKind(ty) {
-        LLVMTypeKind::LLVMStructTypeKind => (0..LLVMCountStructElementTypes(ty))
-            .all(|i| leaves(td, LLVMStructGetTypeAtIndex(ty, i), base + LLVMOffsetOfElement(td, ty, i), out)),
+        LLVMTypeKind::LLVMStructTypeKind => (0..LLVMCountStructElementTypes(ty)).all(|i| {
+            leaves(
+                td,
+                LLVMStructGetTypeAtIndex(ty, i),
+                base + LLVMOffsetOfElement(td, ty, i),
+                out,
+            )
+        }),
         LLVMTypeKind::LLVMArrayTypeKind => {
             let e = LLVMGetElementType(ty);
             let size = LLVMABISizeOfType(td, e);
@@ -218,7 +229,13 @@ pub unsafe fn lower_function(td: LLVMTargetDataRef, func: LLVMValueRef) -> Resul
 impl Lowerer {
     fn unsupported(&self, inst: LLVMValueRef) -> String {
         // SAFETY: both values are live.
-        unsafe { format!("{}: unsupported instruction: {}", ir::function_label(self.func), ir::render(inst)) }
+        unsafe {
+            format!(
+                "{}: unsupported instruction: {}",
+                ir::function_label(self.func),
+                ir::render(inst)
+            )
+        }
     }
 
     fn push(&mut self, i: Inst<VReg>) {
@@ -240,7 +257,10 @@ impl Lowerer {
         }
         self.f.blocks = vec![MBlock::default(); fcfg.blocks.len()];
         if LLVMGetFunctionCallConv(self.func) != 0 {
-            return Err(format!("{}: unsupported calling convention", ir::function_label(self.func)));
+            return Err(format!(
+                "{}: unsupported calling convention",
+                ir::function_label(self.func)
+            ));
         }
         self.entry()?;
         for (i, &bb) in fcfg.blocks.iter().enumerate() {
@@ -250,8 +270,15 @@ impl Lowerer {
             }
             let insts = std::mem::take(&mut self.out);
             self.f.blocks[i].insts.extend(insts);
-            if !self.f.blocks[i].insts.last().is_some_and(|t| t.is_terminator()) {
-                return Err(format!("{}: block without terminator", ir::function_label(self.func)));
+            if !self.f.blocks[i]
+                .insts
+                .last()
+                .is_some_and(|t| t.is_terminator())
+            {
+                return Err(format!(
+                    "{}: block without terminator",
+                    ir::function_label(self.func)
+                ));
             }
         }
         self.phis(&fcfg.blocks)
@@ -268,8 +295,12 @@ impl Lowerer {
             let p = LLVMGetParam(self.func, k);
             let tys: Vec<Ty> = match self.agg_layout(LLVMTypeOf(p)) {
                 Some(layout) => layout.into_iter().map(|(t, _)| t).collect(),
-                None => vec![scalar_ty(LLVMTypeOf(p))
-                    .ok_or_else(|| format!("{}: unsupported parameter type", ir::function_label(self.func)))?],
+                None => vec![scalar_ty(LLVMTypeOf(p)).ok_or_else(|| {
+                    format!(
+                        "{}: unsupported parameter type",
+                        ir::function_label(self.func)
+                    )
+                })?],
             };
             let mut leaves = Vec::new();
             for ty in tys {
@@ -282,9 +313,14 @@ impl Lowerer {
         }
         if LLVMIsFunctionVarArg(fty) != 0 {
             if asg.stack_bytes > 0 {
-                return Err(format!("{}: unsupported: variadic function with stack parameters", ir::function_label(self.func)));
+                return Err(format!(
+                    "{}: unsupported: variadic function with stack parameters",
+                    ir::function_label(self.func)
+                ));
             }
-            self.f.varargs = Some(VarArgs { int_regs_used: asg.int_used });
+            self.f.varargs = Some(VarArgs {
+                int_regs_used: asg.int_used,
+            });
         }
         self.push(Inst::Entry { params });
         for (p, leaves) in fixups {
@@ -307,10 +343,11 @@ impl Lowerer {
     }
 
     unsafe fn phis(&mut self, blocks: &[LLVMBasicBlockRef]) -> Result<()> {
-        let mut edges: Vec<((usize, usize), Vec<(VReg, VReg)>)> = Vec::new();
+        let mut edges: Vec<out_of_ssa::EdgeCopies> = Vec::new();
         for (s, &bb) in blocks.iter().enumerate() {
-            let phis: Vec<LLVMValueRef> =
-                ir::instructions(bb).take_while(|&i| LLVMGetInstructionOpcode(i) == LLVMOpcode::LLVMPHI).collect();
+            let phis: Vec<LLVMValueRef> = ir::instructions(bb)
+                .take_while(|&i| LLVMGetInstructionOpcode(i) == LLVMOpcode::LLVMPHI)
+                .collect();
             if phis.is_empty() {
                 continue;
             }
@@ -394,7 +431,9 @@ impl Lowerer {
     unsafe fn constant(&mut self, c: LLVMValueRef, ctx: LLVMValueRef) -> Result<VReg> {
         let ty = self.ty_of(c, ctx)?;
         if !LLVMIsAConstantInt(c).is_null() {
-            let Ty::Int(bits) = ty else { return Err(self.unsupported(ctx)) };
+            let Ty::Int(bits) = ty else {
+                return Err(self.unsupported(ctx));
+            };
             let imm = canonical(LLVMConstIntGetSExtValue(c), bits);
             return Ok(self.li(imm));
         }
@@ -445,7 +484,9 @@ impl Lowerer {
         if let Some(&r) = self.consts.get(&key) {
             return r;
         }
-        let ConstKey::Addr(sym, off) = key.clone() else { unreachable!() };
+        let ConstKey::Addr(sym, off) = key.clone() else {
+            unreachable!()
+        };
         let rd = self.new_vreg(Class::Int);
         self.push(Inst::La { rd, sym, off });
         self.consts.insert(key, rd);
@@ -454,13 +495,23 @@ impl Lowerer {
 
     fn unary(&mut self, op: &'static str, c: Class, rs: VReg) -> VReg {
         let rd = self.new_vreg(c);
-        self.push(Inst::Unary { op, rd, rs, rm: None });
+        self.push(Inst::Unary {
+            op,
+            rd,
+            rs,
+            rm: None,
+        });
         rd
     }
 
     fn unary_rm(&mut self, op: &'static str, c: Class, rs: VReg, rm: &'static str) -> VReg {
         let rd = self.new_vreg(c);
-        self.push(Inst::Unary { op, rd, rs, rm: Some(rm) });
+        self.push(Inst::Unary {
+            op,
+            rd,
+            rs,
+            rm: Some(rm),
+        });
         rd
     }
 
@@ -511,7 +562,10 @@ impl Lowerer {
     /// The scalar leaves (type, byte offset) of a struct or array type, or
     /// None for scalars and for aggregates too large to keep in registers.
     unsafe fn agg_layout(&self, ty: LLVMTypeRef) -> Option<Vec<(Ty, u64)>> {
-        if !matches!(LLVMGetTypeKind(ty), LLVMTypeKind::LLVMStructTypeKind | LLVMTypeKind::LLVMArrayTypeKind) {
+        if !matches!(
+            LLVMGetTypeKind(ty),
+            LLVMTypeKind::LLVMStructTypeKind | LLVMTypeKind::LLVMArrayTypeKind
+        ) {
             return None;
         }
         let mut out = Vec::new();
@@ -519,7 +573,8 @@ impl Lowerer {
     }
 
     unsafe fn agg_layout_of(&self, v: LLVMValueRef, ctx: LLVMValueRef) -> Result<Vec<(Ty, u64)>> {
-        self.agg_layout(LLVMTypeOf(v)).ok_or_else(|| self.unsupported(ctx))
+        self.agg_layout(LLVMTypeOf(v))
+            .ok_or_else(|| self.unsupported(ctx))
     }
 
     /// Registers of an aggregate instruction result, created on first mention.
@@ -528,7 +583,10 @@ impl Lowerer {
             return Ok(r.clone());
         }
         let layout = self.agg_layout_of(inst, inst)?;
-        let regs: Vec<VReg> = layout.iter().map(|(t, _)| self.new_vreg(t.class())).collect();
+        let regs: Vec<VReg> = layout
+            .iter()
+            .map(|(t, _)| self.new_vreg(t.class()))
+            .collect();
         self.aggs.insert(inst, regs.clone());
         Ok(regs)
     }
@@ -545,7 +603,12 @@ impl Lowerer {
         Ok(out)
     }
 
-    unsafe fn agg_const(&mut self, c: LLVMValueRef, ctx: LLVMValueRef, out: &mut Vec<VReg>) -> Result<()> {
+    unsafe fn agg_const(
+        &mut self,
+        c: LLVMValueRef,
+        ctx: LLVMValueRef,
+        out: &mut Vec<VReg>,
+    ) -> Result<()> {
         let ty = LLVMTypeOf(c);
         let Some(layout) = self.agg_layout(ty) else {
             out.push(self.constant(c, ctx)?);
@@ -554,7 +617,11 @@ impl Lowerer {
         if LLVMIsNull(c) != 0 || LLVMIsUndef(c) != 0 || LLVMIsPoison(c) != 0 {
             for (t, _) in layout {
                 let z = self.li(0);
-                out.push(if t.class() == Class::Float { self.unary("fmv.d.x", Class::Float, z) } else { z });
+                out.push(if t.class() == Class::Float {
+                    self.unary("fmv.d.x", Class::Float, z)
+                } else {
+                    z
+                });
             }
             return Ok(());
         }
@@ -631,7 +698,11 @@ impl Lowerer {
         let mut regs = self.agg_val(a, inst)?;
         let (start, len) = self.leaf_range(inst, LLVMTypeOf(a));
         let v = LLVMGetOperand(inst, 1);
-        let new = if self.agg_layout(LLVMTypeOf(v)).is_some() { self.agg_val(v, inst)? } else { vec![self.val(v, inst)?] };
+        let new = if self.agg_layout(LLVMTypeOf(v)).is_some() {
+            self.agg_val(v, inst)?
+        } else {
+            vec![self.val(v, inst)?]
+        };
         if new.len() != len {
             return Err(self.unsupported(inst));
         }
@@ -645,7 +716,10 @@ impl Lowerer {
     unsafe fn pieces(&mut self, v: LLVMValueRef, ctx: LLVMValueRef) -> Result<Vec<(VReg, Ty)>> {
         if let Some(layout) = self.agg_layout(LLVMTypeOf(v)) {
             let regs = self.agg_val(v, ctx)?;
-            return Ok(regs.into_iter().zip(layout.into_iter().map(|(t, _)| t)).collect());
+            return Ok(regs
+                .into_iter()
+                .zip(layout.into_iter().map(|(t, _)| t))
+                .collect());
         }
         let ty = self.ty_of(v, ctx)?;
         Ok(vec![(self.val(v, ctx)?, ty)])
@@ -690,8 +764,8 @@ impl Lowerer {
                 self.vreg_for(inst)?;
             }
             LLVMAlloca => self.alloca(inst)?,
-            LLVMAdd | LLVMSub | LLVMMul | LLVMSDiv | LLVMUDiv | LLVMSRem | LLVMURem | LLVMAnd | LLVMOr | LLVMXor
-            | LLVMShl | LLVMLShr | LLVMAShr => self.int_binop(inst, opc)?,
+            LLVMAdd | LLVMSub | LLVMMul | LLVMSDiv | LLVMUDiv | LLVMSRem | LLVMURem | LLVMAnd
+            | LLVMOr | LLVMXor | LLVMShl | LLVMLShr | LLVMAShr => self.int_binop(inst, opc)?,
             LLVMFAdd | LLVMFSub | LLVMFMul | LLVMFDiv => self.float_binop(inst, opc)?,
             LLVMFRem => self.frem(inst)?,
             LLVMFNeg => {
@@ -704,8 +778,10 @@ impl Lowerer {
             LLVMICmp => self.icmp(inst)?,
             LLVMFCmp => self.fcmp(inst)?,
             LLVMSelect => self.select(inst)?,
-            LLVMTrunc | LLVMZExt | LLVMSExt | LLVMPtrToInt | LLVMIntToPtr | LLVMBitCast | LLVMFPTrunc | LLVMFPExt
-            | LLVMFPToSI | LLVMFPToUI | LLVMSIToFP | LLVMUIToFP => self.cast(inst, opc)?,
+            LLVMTrunc | LLVMZExt | LLVMSExt | LLVMPtrToInt | LLVMIntToPtr | LLVMBitCast
+            | LLVMFPTrunc | LLVMFPExt | LLVMFPToSI | LLVMFPToUI | LLVMSIToFP | LLVMUIToFP => {
+                self.cast(inst, opc)?
+            }
             LLVMFreeze => {
                 self.ty_of(inst, inst)?;
                 let a = self.val(LLVMGetOperand(inst, 0), inst)?;
@@ -742,7 +818,9 @@ impl Lowerer {
                 return Err(self.unsupported(inst));
             }
             let n = LLVMGetOperand(inst, 0);
-            let Ty::Int(bits) = self.ty_of(n, inst)? else { return Err(self.unsupported(inst)) };
+            let Ty::Int(bits) = self.ty_of(n, inst)? else {
+                return Err(self.unsupported(inst));
+            };
             let n = self.val(n, inst)?;
             let n = self.zext_from(n, bits);
             let elem = self.li(LLVMABISizeOfType(self.td, ty) as i64);
@@ -758,37 +836,60 @@ impl Lowerer {
         if align > 16 {
             return Err(self.unsupported(inst));
         }
-        self.f.slots.push(StackSlot { size: size.max(1), align });
+        self.f.slots.push(StackSlot {
+            size: size.max(1),
+            align,
+        });
         self.slots.insert(inst, (self.f.slots.len() - 1) as u32);
         Ok(())
     }
 
     unsafe fn int_binop(&mut self, inst: LLVMValueRef, opc: LLVMOpcode) -> Result<()> {
         use LLVMOpcode::*;
-        let Ty::Int(bits) = self.ty_of(inst, inst)? else { return Err(self.unsupported(inst)) };
+        let Ty::Int(bits) = self.ty_of(inst, inst)? else {
+            return Err(self.unsupported(inst));
+        };
         let (x, y) = (LLVMGetOperand(inst, 0), LLVMGetOperand(inst, 1));
         let imm = self.const_int(y).map(|c| canonical(c, bits));
         let w = bits == 32;
         let narrow = !matches!(bits, 32 | 64);
         // (register form, immediate form or "", re-extend result)
         let (rr, ri, resext): (&'static str, &'static str, bool) = match (opc, bits) {
-            (LLVMAdd | LLVMSub | LLVMXor, 1) | (LLVMOr, _) | (LLVMAnd, _) | (LLVMXor, _) => match opc {
-                LLVMOr => ("or", "ori", false),
-                LLVMAnd => ("and", "andi", false),
-                _ => ("xor", "xori", false),
-            },
+            (LLVMAdd | LLVMSub | LLVMXor, 1) | (LLVMOr, _) | (LLVMAnd, _) | (LLVMXor, _) => {
+                match opc {
+                    LLVMOr => ("or", "ori", false),
+                    LLVMAnd => ("and", "andi", false),
+                    _ => ("xor", "xori", false),
+                }
+            }
             (LLVMMul, 1) => ("and", "andi", false),
             (_, 1) => return Err(self.unsupported(inst)),
-            (LLVMAdd, _) => (if w { "addw" } else { "add" }, if w { "addiw" } else { "addi" }, narrow),
+            (LLVMAdd, _) => (
+                if w { "addw" } else { "add" },
+                if w { "addiw" } else { "addi" },
+                narrow,
+            ),
             (LLVMSub, _) => (if w { "subw" } else { "sub" }, "", narrow),
             (LLVMMul, _) => (if w { "mulw" } else { "mul" }, "", narrow),
             (LLVMSDiv, _) => (if w { "divw" } else { "div" }, "", narrow),
             (LLVMSRem, _) => (if w { "remw" } else { "rem" }, "", false),
             (LLVMUDiv, _) => (if w { "divuw" } else { "divu" }, "", narrow),
             (LLVMURem, _) => (if w { "remuw" } else { "remu" }, "", narrow),
-            (LLVMShl, _) => (if w { "sllw" } else { "sll" }, if w { "slliw" } else { "slli" }, narrow),
-            (LLVMLShr, _) => (if w { "srlw" } else { "srl" }, if w { "srliw" } else { "srli" }, narrow),
-            (LLVMAShr, _) => (if w { "sraw" } else { "sra" }, if w { "sraiw" } else { "srai" }, false),
+            (LLVMShl, _) => (
+                if w { "sllw" } else { "sll" },
+                if w { "slliw" } else { "slli" },
+                narrow,
+            ),
+            (LLVMLShr, _) => (
+                if w { "srlw" } else { "srl" },
+                if w { "srliw" } else { "srli" },
+                narrow,
+            ),
+            (LLVMAShr, _) => (
+                if w { "sraw" } else { "sra" },
+                if w { "sraiw" } else { "srai" },
+                false,
+            ),
             _ => return Err(self.unsupported(inst)),
         };
         let mut a = self.val(x, inst)?;
@@ -855,7 +956,10 @@ impl Lowerer {
     /// nowhere else, is folded into a compare-and-branch.
     unsafe fn fusable(&self, cmp: LLVMValueRef) -> bool {
         let next = LLVMGetNextInstruction(cmp);
-        if next.is_null() || LLVMGetInstructionOpcode(next) != LLVMOpcode::LLVMBr || LLVMIsConditional(next) == 0 {
+        if next.is_null()
+            || LLVMGetInstructionOpcode(next) != LLVMOpcode::LLVMBr
+            || LLVMIsConditional(next) == 0
+        {
             return false;
         }
         let users = ir::users(cmp);
@@ -864,7 +968,9 @@ impl Lowerer {
 
     unsafe fn icmp(&mut self, inst: LLVMValueRef) -> Result<()> {
         let x = LLVMGetOperand(inst, 0);
-        let Ty::Int(bits) = self.ty_of(x, inst)? else { return Err(self.unsupported(inst)) };
+        let Ty::Int(bits) = self.ty_of(x, inst)? else {
+            return Err(self.unsupported(inst));
+        };
         let pred = LLVMGetICmpPredicate(inst);
         if bits > 1 && self.fusable(inst) {
             self.fused.insert(inst);
@@ -881,7 +987,11 @@ impl Lowerer {
         let r = match pred {
             LLVMIntEQ | LLVMIntNE => {
                 let t = self.op("xor", Class::Int, a, b);
-                self.unary(if pred == LLVMIntEQ { "seqz" } else { "snez" }, Class::Int, t)
+                self.unary(
+                    if pred == LLVMIntEQ { "seqz" } else { "snez" },
+                    Class::Int,
+                    t,
+                )
             }
             LLVMIntSLT => self.op("slt", Class::Int, a, b),
             LLVMIntSGT => self.op("slt", Class::Int, b, a),
@@ -906,7 +1016,11 @@ impl Lowerer {
         use LLVMRealPredicate::*;
         let ty = self.ty_of(LLVMGetOperand(inst, 0), inst)?;
         let d = (ty == Ty::F64) as usize;
-        let (feq, flt, fle) = (["feq.s", "feq.d"][d], ["flt.s", "flt.d"][d], ["fle.s", "fle.d"][d]);
+        let (feq, flt, fle) = (
+            ["feq.s", "feq.d"][d],
+            ["flt.s", "flt.d"][d],
+            ["fle.s", "fle.d"][d],
+        );
         let pred = LLVMGetFCmpPredicate(inst);
         if matches!(pred, LLVMRealPredicateFalse | LLVMRealPredicateTrue) {
             let r = self.li((pred == LLVMRealPredicateTrue) as i64);
@@ -918,7 +1032,8 @@ impl Lowerer {
         // Ordered predicates directly; unordered ones as the negation of
         // the opposite ordered predicate.
         let (ordered, negate) = match pred {
-            LLVMRealOEQ | LLVMRealOGT | LLVMRealOGE | LLVMRealOLT | LLVMRealOLE | LLVMRealONE | LLVMRealORD => (pred, false),
+            LLVMRealOEQ | LLVMRealOGT | LLVMRealOGE | LLVMRealOLT | LLVMRealOLE | LLVMRealONE
+            | LLVMRealORD => (pred, false),
             LLVMRealUEQ => (LLVMRealONE, true),
             LLVMRealUGT => (LLVMRealOLE, true),
             LLVMRealUGE => (LLVMRealOLT, true),
@@ -1106,7 +1221,9 @@ impl Lowerer {
     }
 
     unsafe fn check_not_atomic(&self, inst: LLVMValueRef) -> Result<()> {
-        if LLVMGetOrdering(inst) as u32 > llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic as u32 {
+        if LLVMGetOrdering(inst) as u32
+            > llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic as u32
+        {
             return Err(self.unsupported(inst));
         }
         Ok(())
@@ -1132,8 +1249,17 @@ impl Lowerer {
                 let mut acc = None;
                 for k in 0..size as i64 {
                     let rd = self.new_vreg(Class::Int);
-                    self.push(Inst::Load { op: "lbu", rd, base, off: off + k });
-                    let part = if k == 0 { rd } else { self.opi("slli", rd, 8 * k) };
+                    self.push(Inst::Load {
+                        op: "lbu",
+                        rd,
+                        base,
+                        off: off + k,
+                    });
+                    let part = if k == 0 {
+                        rd
+                    } else {
+                        self.opi("slli", rd, 8 * k)
+                    };
                     acc = Some(match acc {
                         None => part,
                         Some(a) => self.op("or", Class::Int, a, part),
@@ -1161,8 +1287,17 @@ impl Lowerer {
                 8 => "sd",
                 n => {
                     for k in 0..n as i64 {
-                        let part = if k == 0 { src } else { self.opi("srli", src, 8 * k) };
-                        self.push(Inst::Store { op: "sb", src: part, base, off: off + k });
+                        let part = if k == 0 {
+                            src
+                        } else {
+                            self.opi("srli", src, 8 * k)
+                        };
+                        self.push(Inst::Store {
+                            op: "sb",
+                            src: part,
+                            base,
+                            off: off + k,
+                        });
                     }
                     return;
                 }
@@ -1175,7 +1310,10 @@ impl Lowerer {
         self.check_not_atomic(inst)?;
         let (base, off) = self.address(LLVMGetOperand(inst, 0), inst)?;
         if let Some(leaves) = self.agg_layout(LLVMTypeOf(inst)) {
-            let regs: Vec<VReg> = leaves.iter().map(|&(t, o)| self.load_scalar(t, base, off + o as i64)).collect();
+            let regs: Vec<VReg> = leaves
+                .iter()
+                .map(|&(t, o)| self.load_scalar(t, base, off + o as i64))
+                .collect();
             self.def_agg(inst, regs);
             return Ok(());
         }
@@ -1233,7 +1371,9 @@ impl Lowerer {
             match self.const_int(idx) {
                 Some(i) => off = off.wrapping_add(i.wrapping_mul(scale)),
                 None => {
-                    let Ty::Int(bits) = self.ty_of(idx, g)? else { return Err(self.unsupported(g)) };
+                    let Ty::Int(bits) = self.ty_of(idx, g)? else {
+                        return Err(self.unsupported(g));
+                    };
                     if bits == 1 {
                         return Err(self.unsupported(g));
                     }
@@ -1296,13 +1436,21 @@ impl Lowerer {
             let scalar = self.agg_layout(LLVMTypeOf(a)).is_none();
             for (mut v, ty) in pieces {
                 if let Ty::Int(b) = ty {
-                    if scalar && b < 32 && b != 1 && !LLVMGetCallSiteEnumAttribute(inst, k + 1, self.attr_zeroext).is_null() {
+                    if scalar
+                        && b < 32
+                        && b != 1
+                        && !LLVMGetCallSiteEnumAttribute(inst, k + 1, self.attr_zeroext).is_null()
+                    {
                         v = self.zext_from(v, b);
                     }
                 }
                 let (loc, lc) = asg.next(ty.class(), k >= nfixed);
                 if lc != ty.class() {
-                    v = self.unary(if ty == Ty::F64 { "fmv.x.d" } else { "fmv.x.w" }, Class::Int, v);
+                    v = self.unary(
+                        if ty == Ty::F64 { "fmv.x.d" } else { "fmv.x.w" },
+                        Class::Int,
+                        v,
+                    );
                 }
                 args.push((v, loc));
             }
@@ -1322,7 +1470,11 @@ impl Lowerer {
         };
         let locs = Self::return_locs(&rtys).ok_or_else(|| self.unsupported(inst))?;
         let regs: Vec<VReg> = rtys.iter().map(|t| self.new_vreg(t.class())).collect();
-        self.push(Inst::Call { callee, args, rets: regs.iter().copied().zip(locs).collect() });
+        self.push(Inst::Call {
+            callee,
+            args,
+            rets: regs.iter().copied().zip(locs).collect(),
+        });
         let regs: Vec<VReg> = regs
             .into_iter()
             .zip(&rtys)
@@ -1343,7 +1495,9 @@ impl Lowerer {
         let mut args = Vec::new();
         for k in 0..nargs {
             let a = LLVMGetOperand(inst, k);
-            let Ty::Int(b) = self.ty_of(a, inst)? else { return Err(self.unsupported(inst)) };
+            let Ty::Int(b) = self.ty_of(a, inst)? else {
+                return Err(self.unsupported(inst));
+            };
             let mut v = self.val(a, inst)?;
             if k == 2 && b == 32 {
                 v = self.zext_from(v, 32); // size_t length
@@ -1351,13 +1505,20 @@ impl Lowerer {
             args.push((v, ArgLoc::IntReg(k as u8)));
         }
         let rd = self.new_vreg(Class::Int);
-        self.push(Inst::Call { callee: Callee::Direct(name.into()), args, rets: vec![(rd, ArgLoc::IntReg(0))] });
+        self.push(Inst::Call {
+            callee: Callee::Direct(name.into()),
+            args,
+            rets: vec![(rd, ArgLoc::IntReg(0))],
+        });
         Ok(())
     }
 
     unsafe fn intrinsic(&mut self, inst: LLVMValueRef, name: &str) -> Result<()> {
         let strip = |p: &str| name.strip_prefix(p).is_some();
-        if strip("llvm.dbg.") || strip("llvm.lifetime.") || strip("llvm.experimental.noalias") || name == "llvm.va_end"
+        if strip("llvm.dbg.")
+            || strip("llvm.lifetime.")
+            || strip("llvm.experimental.noalias")
+            || name == "llvm.va_end"
         {
             return Ok(());
         }
@@ -1372,15 +1533,30 @@ impl Lowerer {
             let p = self.val(LLVMGetOperand(inst, 0), inst)?;
             let rd = self.new_vreg(Class::Int);
             self.push(Inst::VaStart { rd });
-            self.push(Inst::Store { op: "sd", src: rd, base: Base::Reg(p), off: 0 });
+            self.push(Inst::Store {
+                op: "sd",
+                src: rd,
+                base: Base::Reg(p),
+                off: 0,
+            });
             return Ok(());
         }
         if name == "llvm.va_copy" || strip("llvm.va_copy.") {
             let d = self.val(LLVMGetOperand(inst, 0), inst)?;
             let s = self.val(LLVMGetOperand(inst, 1), inst)?;
             let t = self.new_vreg(Class::Int);
-            self.push(Inst::Load { op: "ld", rd: t, base: Base::Reg(s), off: 0 });
-            self.push(Inst::Store { op: "sd", src: t, base: Base::Reg(d), off: 0 });
+            self.push(Inst::Load {
+                op: "ld",
+                rd: t,
+                base: Base::Reg(s),
+                off: 0,
+            });
+            self.push(Inst::Store {
+                op: "sd",
+                src: t,
+                base: Base::Reg(d),
+                off: 0,
+            });
             return Ok(());
         }
         if strip("llvm.va_end.") {
@@ -1405,7 +1581,13 @@ impl Lowerer {
             let b = self.val(LLVMGetOperand(inst, 1), inst)?;
             let c = self.val(LLVMGetOperand(inst, 2), inst)?;
             let rd = self.new_vreg(Class::Float);
-            self.push(Inst::Fma { op: if d { "fmadd.d" } else { "fmadd.s" }, rd, rs1: a, rs2: b, rs3: c });
+            self.push(Inst::Fma {
+                op: if d { "fmadd.d" } else { "fmadd.s" },
+                rd,
+                rs1: a,
+                rs2: b,
+                rs3: c,
+            });
             self.def(inst, rd);
             return Ok(());
         }
@@ -1434,14 +1616,19 @@ impl Lowerer {
         let mut pieces = self.pieces(x, inst)?;
         for (v, ty) in pieces.iter_mut() {
             if let Ty::Int(b) = *ty {
-                if scalar && b < 32 && !LLVMGetEnumAttributeAtIndex(self.func, 0, self.attr_zeroext).is_null() {
+                if scalar
+                    && b < 32
+                    && !LLVMGetEnumAttributeAtIndex(self.func, 0, self.attr_zeroext).is_null()
+                {
                     *v = self.zext_from(*v, b);
                 }
             }
         }
         let tys: Vec<Ty> = pieces.iter().map(|p| p.1).collect();
         let locs = Self::return_locs(&tys).ok_or_else(|| self.unsupported(inst))?;
-        self.push(Inst::Ret { vals: pieces.into_iter().map(|p| p.0).zip(locs).collect() });
+        self.push(Inst::Ret {
+            vals: pieces.into_iter().map(|p| p.0).zip(locs).collect(),
+        });
         Ok(())
     }
 
@@ -1472,30 +1659,54 @@ impl Lowerer {
             };
             let (x, y) = if swap { (y, x) } else { (x, y) };
             let rs1 = self.val(x, cond)?;
-            let rs2 = if self.const_int(y) == Some(0) { None } else { Some(self.val(y, cond)?) };
-            self.push(Inst::Branch { op, rs1, rs2, taken, not_taken });
+            let rs2 = if self.const_int(y) == Some(0) {
+                None
+            } else {
+                Some(self.val(y, cond)?)
+            };
+            self.push(Inst::Branch {
+                op,
+                rs1,
+                rs2,
+                taken,
+                not_taken,
+            });
             return Ok(());
         }
         let c = self.val(cond, inst)?;
-        self.push(Inst::Branch { op: "bne", rs1: c, rs2: None, taken, not_taken });
+        self.push(Inst::Branch {
+            op: "bne",
+            rs1: c,
+            rs2: None,
+            taken,
+            not_taken,
+        });
         Ok(())
     }
 
     unsafe fn switch(&mut self, inst: LLVMValueRef) -> Result<()> {
         let x = LLVMGetOperand(inst, 0);
-        let Ty::Int(bits) = self.ty_of(x, inst)? else { return Err(self.unsupported(inst)) };
+        let Ty::Int(bits) = self.ty_of(x, inst)? else {
+            return Err(self.unsupported(inst));
+        };
         let val = self.val(x, inst)?;
         let default = self.block_index[&LLVMValueAsBasicBlock(LLVMGetOperand(inst, 1))];
         let mut cases = Vec::new();
         let n = LLVMGetNumOperands(inst) as u32;
         let mut k = 2;
         while k + 1 < n {
-            let c = self.const_int(LLVMGetOperand(inst, k)).ok_or_else(|| self.unsupported(inst))?;
+            let c = self
+                .const_int(LLVMGetOperand(inst, k))
+                .ok_or_else(|| self.unsupported(inst))?;
             let dest = self.block_index[&LLVMValueAsBasicBlock(LLVMGetOperand(inst, k + 1))];
             cases.push((canonical(c, bits), dest));
             k += 2;
         }
-        self.push(Inst::Switch { val, cases, default });
+        self.push(Inst::Switch {
+            val,
+            cases,
+            default,
+        });
         Ok(())
     }
 }

@@ -214,7 +214,12 @@ impl<R: Copy> Inst<R> {
             }
             Switch { val, .. } => f(*val),
             StackRestore { rs } | DynAlloca { size: rs, .. } => f(*rs),
-            Li { .. } | La { .. } | FrameAddr { .. } | Entry { .. } | VaStart { .. } | StackSave { .. } => {}
+            Li { .. }
+            | La { .. }
+            | FrameAddr { .. }
+            | Entry { .. }
+            | VaStart { .. }
+            | StackSave { .. } => {}
             Jump { .. } | Unreachable => {}
         }
     }
@@ -255,36 +260,94 @@ impl<R: Copy> Inst<R> {
         match self {
             Op { op, rd, rs1, rs2 } => {
                 let (rs1, rs2) = (u(*rs1), u(*rs2));
-                Op { op, rd: d(*rd), rs1, rs2 }
+                Op {
+                    op,
+                    rd: d(*rd),
+                    rs1,
+                    rs2,
+                }
             }
             OpImm { op, rd, rs1, imm } => {
                 let rs1 = u(*rs1);
-                OpImm { op, rd: d(*rd), rs1, imm: *imm }
+                OpImm {
+                    op,
+                    rd: d(*rd),
+                    rs1,
+                    imm: *imm,
+                }
             }
             Unary { op, rd, rs, rm } => {
                 let rs = u(*rs);
-                Unary { op, rd: d(*rd), rs, rm: *rm }
+                Unary {
+                    op,
+                    rd: d(*rd),
+                    rs,
+                    rm: *rm,
+                }
             }
-            Fma { op, rd, rs1, rs2, rs3 } => {
+            Fma {
+                op,
+                rd,
+                rs1,
+                rs2,
+                rs3,
+            } => {
                 let (rs1, rs2, rs3) = (u(*rs1), u(*rs2), u(*rs3));
-                Fma { op, rd: d(*rd), rs1, rs2, rs3 }
+                Fma {
+                    op,
+                    rd: d(*rd),
+                    rs1,
+                    rs2,
+                    rs3,
+                }
             }
-            Li { rd, imm } => Li { rd: d(*rd), imm: *imm },
-            La { rd, sym, off } => La { rd: d(*rd), sym: sym.clone(), off: *off },
+            Li { rd, imm } => Li {
+                rd: d(*rd),
+                imm: *imm,
+            },
+            La { rd, sym, off } => La {
+                rd: d(*rd),
+                sym: sym.clone(),
+                off: *off,
+            },
             Mv { rd, rs } => {
                 let rs = u(*rs);
                 Mv { rd: d(*rd), rs }
             }
-            Load { op, rd, base: b, off } => {
+            Load {
+                op,
+                rd,
+                base: b,
+                off,
+            } => {
                 let b = base(b, u);
-                Load { op, rd: d(*rd), base: b, off: *off }
+                Load {
+                    op,
+                    rd: d(*rd),
+                    base: b,
+                    off: *off,
+                }
             }
-            Store { op, src, base: b, off } => {
+            Store {
+                op,
+                src,
+                base: b,
+                off,
+            } => {
                 let src = u(*src);
                 let b = base(b, u);
-                Store { op, src, base: b, off: *off }
+                Store {
+                    op,
+                    src,
+                    base: b,
+                    off: *off,
+                }
             }
-            FrameAddr { rd, slot, off } => FrameAddr { rd: d(*rd), slot: *slot, off: *off },
+            FrameAddr { rd, slot, off } => FrameAddr {
+                rd: d(*rd),
+                slot: *slot,
+                off: *off,
+            },
             Call { callee, args, rets } => {
                 let callee = match callee {
                     Callee::Direct(s) => Callee::Direct(s.clone()),
@@ -294,7 +357,9 @@ impl<R: Copy> Inst<R> {
                 let rets = rets.iter().map(|(r, l)| (d(*r), *l)).collect();
                 Call { callee, args, rets }
             }
-            Entry { params } => Entry { params: params.iter().map(|(r, l)| (d(*r), *l)).collect() },
+            Entry { params } => Entry {
+                params: params.iter().map(|(r, l)| (d(*r), *l)).collect(),
+            },
             VaStart { rd } => VaStart { rd: d(*rd) },
             StackSave { rd } => StackSave { rd: d(*rd) },
             StackRestore { rs } => StackRestore { rs: u(*rs) },
@@ -302,16 +367,36 @@ impl<R: Copy> Inst<R> {
                 let size = u(*size);
                 DynAlloca { rd: d(*rd), size }
             }
-            Ret { vals } => Ret { vals: vals.iter().map(|(r, l)| (u(*r), *l)).collect() },
+            Ret { vals } => Ret {
+                vals: vals.iter().map(|(r, l)| (u(*r), *l)).collect(),
+            },
             Jump { target } => Jump { target: *target },
-            Branch { op, rs1, rs2, taken, not_taken } => {
+            Branch {
+                op,
+                rs1,
+                rs2,
+                taken,
+                not_taken,
+            } => {
                 let rs1 = u(*rs1);
                 let rs2 = rs2.map(&mut *u);
-                Branch { op, rs1, rs2, taken: *taken, not_taken: *not_taken }
+                Branch {
+                    op,
+                    rs1,
+                    rs2,
+                    taken: *taken,
+                    not_taken: *not_taken,
+                }
             }
-            Switch { val, cases, default } => {
-                Switch { val: u(*val), cases: cases.clone(), default: *default }
-            }
+            Switch {
+                val,
+                cases,
+                default,
+            } => Switch {
+                val: u(*val),
+                cases: cases.clone(),
+                default: *default,
+            },
             Unreachable => Unreachable,
         }
     }
@@ -320,7 +405,9 @@ impl<R: Copy> Inst<R> {
     pub fn succs(&self) -> Vec<usize> {
         match self {
             Inst::Jump { target } => vec![*target],
-            Inst::Branch { taken, not_taken, .. } => vec![*taken, *not_taken],
+            Inst::Branch {
+                taken, not_taken, ..
+            } => vec![*taken, *not_taken],
             Inst::Switch { cases, default, .. } => {
                 let mut v: Vec<usize> = cases.iter().map(|c| c.1).collect();
                 v.push(*default);
@@ -339,7 +426,9 @@ impl<R: Copy> Inst<R> {
         };
         match self {
             Inst::Jump { target } => fix(target),
-            Inst::Branch { taken, not_taken, .. } => {
+            Inst::Branch {
+                taken, not_taken, ..
+            } => {
                 fix(taken);
                 fix(not_taken)
             }
@@ -358,7 +447,11 @@ impl<R: Copy> Inst<R> {
     pub fn is_terminator(&self) -> bool {
         matches!(
             self,
-            Inst::Jump { .. } | Inst::Branch { .. } | Inst::Switch { .. } | Inst::Ret { .. } | Inst::Unreachable
+            Inst::Jump { .. }
+                | Inst::Branch { .. }
+                | Inst::Switch { .. }
+                | Inst::Ret { .. }
+                | Inst::Unreachable
         )
     }
 }
@@ -397,7 +490,15 @@ pub struct MFunction {
 
 impl MFunction {
     pub fn new(name: &str) -> Self {
-        MFunction { name: name.to_string(), global: true, blocks: vec![], classes: vec![], slots: vec![], varargs: None, dynamic_stack: false }
+        MFunction {
+            name: name.to_string(),
+            global: true,
+            blocks: vec![],
+            classes: vec![],
+            slots: vec![],
+            varargs: None,
+            dynamic_stack: false,
+        }
     }
 
     pub fn new_vreg(&mut self, class: Class) -> VReg {
@@ -406,7 +507,11 @@ impl MFunction {
     }
 
     pub fn succs(&self, b: usize) -> Vec<usize> {
-        self.blocks[b].insts.last().map(|t| t.succs()).unwrap_or_default()
+        self.blocks[b]
+            .insts
+            .last()
+            .map(|t| t.succs())
+            .unwrap_or_default()
     }
 
     /// Bytes of outgoing stack arguments the calls of this function need.

@@ -123,7 +123,14 @@ unsafe fn compile_module(module: LLVMModuleRef, opts: Options) -> Result<String,
         if opts.verify_regalloc || cfg!(debug_assertions) {
             checker::check(&mf, &code, alloc.spill_slots)?;
         }
-        emit::emit_function(&mut out, &mf, &code, alloc.spill_slots, &format!(".LBB{k}"), &is_defined);
+        emit::emit_function(
+            &mut out,
+            &mf,
+            &code,
+            alloc.spill_slots,
+            &format!(".LBB{k}"),
+            &is_defined,
+        );
     }
     data::emit_globals(&mut out, module, td)?;
     out.push_str("\t.section .note.GNU-stack,\"\",@progbits\n");

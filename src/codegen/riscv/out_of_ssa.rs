@@ -26,6 +26,9 @@ use std::hash::Hash;
 
 use super::mir::{Inst, MBlock, MFunction, VReg};
 
+/// The parallel copies `(dst, src)` to perform on the CFG edge `(pred, succ)`.
+pub type EdgeCopies = ((usize, usize), Vec<(VReg, VReg)>);
+
 /// Orders the parallel copy `dst_i := src_i` (all reads before all writes)
 /// into sequential moves `(dst, src)`. `temp` must not occur in `copies`.
 pub fn sequentialize<R: Copy + Eq + Hash>(copies: &[(R, R)], temp: R) -> Vec<(R, R)> {
@@ -82,7 +85,7 @@ pub fn sequentialize<R: Copy + Eq + Hash>(copies: &[(R, R)], temp: R) -> Vec<(R,
 /// Inserts the parallel copies of each CFG edge `(pred, succ) -> copies`
 /// into `f` (see the module doc for placement), sequentialised with one
 /// fresh temporary per edge and class when a cycle needs it.
-pub fn place_edge_copies(f: &mut MFunction, edges: Vec<((usize, usize), Vec<(VReg, VReg)>)>) {
+pub fn place_edge_copies(f: &mut MFunction, edges: Vec<EdgeCopies>) {
     let n = f.blocks.len();
     let mut npreds = vec![0usize; n];
     for b in 0..n {
@@ -108,7 +111,11 @@ pub fn place_edge_copies(f: &mut MFunction, edges: Vec<((usize, usize), Vec<(VRe
             insts.push(Inst::Jump { target: s });
             f.blocks.push(MBlock { insts });
             let new = f.blocks.len() - 1;
-            f.blocks[p].insts.last_mut().expect("terminator").redirect(s, new);
+            f.blocks[p]
+                .insts
+                .last_mut()
+                .expect("terminator")
+                .redirect(s, new);
         }
     }
 }
@@ -119,14 +126,25 @@ fn sequence_with_temps(f: &mut MFunction, copies: &[(VReg, VReg)]) -> Vec<Inst<V
     const NONE: VReg = VReg::MAX;
     let mut out = Vec::new();
     for class in [super::mir::Class::Int, super::mir::Class::Float] {
-        let mine: Vec<_> = copies.iter().copied().filter(|(d, _)| f.classes[*d as usize] == class).collect();
+        let mine: Vec<_> = copies
+            .iter()
+            .copied()
+            .filter(|(d, _)| f.classes[*d as usize] == class)
+            .collect();
         if mine.is_empty() {
             continue;
         }
         let seq = sequentialize(&mine, NONE);
-        let temp = if seq.iter().any(|&(d, _)| d == NONE) { f.new_vreg(class) } else { NONE };
+        let temp = if seq.iter().any(|&(d, _)| d == NONE) {
+            f.new_vreg(class)
+        } else {
+            NONE
+        };
         let fix = |r: VReg| if r == NONE { temp } else { r };
-        out.extend(seq.into_iter().map(|(d, s)| Inst::Mv { rd: fix(d), rs: fix(s) }));
+        out.extend(seq.into_iter().map(|(d, s)| Inst::Mv {
+            rd: fix(d),
+            rs: fix(s),
+        }));
     }
     out
 }
@@ -161,7 +179,11 @@ mod tests {
 
     fn check(n: u32, copies: &[(u32, u32)]) {
         let seq = sequentialize(copies, TEMP);
-        assert_eq!(run_sequential(n, &seq), run_parallel(n, copies), "copies {copies:?} -> {seq:?}");
+        assert_eq!(
+            run_sequential(n, &seq),
+            run_parallel(n, copies),
+            "copies {copies:?} -> {seq:?}"
+        );
     }
 
     #[test]
@@ -205,14 +227,29 @@ mod tests {
         let x = f.new_vreg(Class::Int);
         let p = f.new_vreg(Class::Int);
         f.blocks = vec![
-            MBlock { insts: vec![Inst::Branch { op: "bne", rs1: c, rs2: None, taken: 1, not_taken: 2 }] },
-            MBlock { insts: vec![Inst::Jump { target: 2 }] },
-            MBlock { insts: vec![Inst::Ret { vals: vec![] }] },
+            MBlock {
+                insts: vec![Inst::Branch {
+                    op: "bne",
+                    rs1: c,
+                    rs2: None,
+                    taken: 1,
+                    not_taken: 2,
+                }],
+            },
+            MBlock {
+                insts: vec![Inst::Jump { target: 2 }],
+            },
+            MBlock {
+                insts: vec![Inst::Ret { vals: vec![] }],
+            },
         ];
         place_edge_copies(&mut f, vec![((0, 2), vec![(p, x)]), ((1, 2), vec![(p, c)])]);
         assert_eq!(f.blocks.len(), 4);
         assert_eq!(f.blocks[0].insts[0].succs(), vec![1, 3]);
-        assert_eq!(f.blocks[3].insts, vec![Inst::Mv { rd: p, rs: x }, Inst::Jump { target: 2 }]);
+        assert_eq!(
+            f.blocks[3].insts,
+            vec![Inst::Mv { rd: p, rs: x }, Inst::Jump { target: 2 }]
+        );
         assert_eq!(f.blocks[1].insts[0], Inst::Mv { rd: p, rs: c });
     }
 }
