@@ -297,8 +297,9 @@ impl Lowerer {
                 Some(layout) => layout.into_iter().map(|(t, _)| t).collect(),
                 None => vec![scalar_ty(LLVMTypeOf(p)).ok_or_else(|| {
                     format!(
-                        "{}: unsupported parameter type",
-                        ir::function_label(self.func)
+                        "{}: unsupported parameter: {}",
+                        ir::function_label(self.func),
+                        ir::render(p)
                     )
                 })?],
             };
