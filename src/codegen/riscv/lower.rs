@@ -1346,7 +1346,8 @@ impl Lowerer {
         if self.ty_of(g, g)? != Ty::Int(64) {
             return Err(self.unsupported(g));
         }
-        if self.fold_gep(g).is_some() && self.only_memory_users(g) {
+        // (Not when an earlier block in layout order already asked for its register.)
+        if !self.vals.contains_key(&g) && self.fold_gep(g).is_some() && self.only_memory_users(g) {
             self.folded.insert(g);
             return Ok(());
         }
