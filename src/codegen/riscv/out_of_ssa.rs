@@ -21,10 +21,15 @@
 //! interpretation: every register starts holding a symbolic value named
 //! after itself.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hash::Hash;
 
 use super::mir::{Inst, MBlock, MFunction, VReg};
+
+/// Whether `b` was written by the moves so far.
+fn done<R: Eq>(out: &[(R, R)], b: R) -> bool {
+    out.iter().any(|(d, _)| *d == b)
+}
 
 /// The parallel copies `(dst, src)` to perform on the CFG edge `(pred, succ)`.
 pub type EdgeCopies = ((usize, usize), Vec<(VReg, VReg)>);
@@ -51,32 +56,32 @@ pub fn sequentialize<R: Copy + Eq + Hash>(copies: &[(R, R)], temp: R) -> Vec<(R,
             ready.push(d);
         }
     }
-    while let Some(b) = todo.pop() {
+    let mut written: HashSet<R> = HashSet::new();
+    let mut drain = |ready: &mut Vec<R>, loc: &mut HashMap<R, R>, out: &mut Vec<(R, R)>| {
         while let Some(b) = ready.pop() {
+            if !written.insert(b) {
+                continue;
+            }
             let a = pred[&b];
             let c = loc[&a];
             out.push((b, c));
             loc.insert(a, b);
-            // `a` has been copied away; if it still waited for its own
-            // value and nothing else needs its current content, it is free.
+            // The original value of `a` now also lives in `b`; if `a`
+            // still held it and waits for a value itself, it is free.
             if a == c && pred.contains_key(&a) {
                 ready.push(a);
             }
         }
-        if b != loc[&pred[&b]] {
-            // `b` is on a cycle and not yet written: save it, which frees it.
+    };
+    drain(&mut ready, &mut loc, &mut out);
+    for b in todo {
+        if !done(&out, b) {
+            // Every destination still unwritten is blocked by a cycle:
+            // save `b` in the temporary, which frees it.
             out.push((temp, b));
             loc.insert(b, temp);
             ready.push(b);
-            while let Some(b2) = ready.pop() {
-                let a = pred[&b2];
-                let c = loc[&a];
-                out.push((b2, c));
-                loc.insert(a, b2);
-                if a == c && pred.contains_key(&a) {
-                    ready.push(a);
-                }
-            }
+            drain(&mut ready, &mut loc, &mut out);
         }
     }
     out
@@ -199,6 +204,15 @@ mod tests {
         // lost copy shape: c := b, b := a (b must be read before written)
         let seq = sequentialize(&[(2, 1), (1, 0)], TEMP);
         assert_eq!(seq, vec![(2, 1), (1, 0)]);
+    }
+
+    #[test]
+    fn fan_out_from_a_cycle_needs_no_extra_moves() {
+        // a, b, c := b, a, a: copy c first, then the cycle unblocks.
+        let copies = [(0, 1), (1, 0), (2, 0)];
+        let seq = sequentialize(&copies, TEMP);
+        assert_eq!(seq.len(), 3, "{seq:?}");
+        check(3, &copies);
     }
 
     #[test]
