@@ -1,5 +1,6 @@
 //! Code generation. `riscv` is the RV64GC back end behind `pebble llc`.
-//! (Not implemented yet: see the `pebble llc` issue.)
+
+pub mod riscv;
 
 /// Arguments of `pebble llc`.
 #[derive(clap::Args, Debug)]
@@ -12,8 +13,43 @@ pub struct LlcArgs {
     /// Register allocator
     #[arg(long = "regalloc", default_value = "linear-scan")]
     pub regalloc: String,
+    /// Check every register allocation with the symbolic checker
+    /// (always on in debug builds)
+    #[arg(long = "verify-regalloc")]
+    pub verify_regalloc: bool,
 }
 
-pub fn llc_main(_args: &LlcArgs) -> Result<(), String> {
-    Err("pebble llc is not implemented yet".to_string())
+/// Runs `pebble llc`. Failures are reported as `pebble llc: <message>` on
+/// stderr with exit status 1 (the message names the function and the
+/// instruction); no output file is written then.
+pub fn llc_main(args: &LlcArgs) -> Result<(), String> {
+    if let Err(e) = compile(args) {
+        eprintln!("pebble llc: {e}");
+        std::process::exit(1);
+    }
+    Ok(())
+}
+
+fn compile(args: &LlcArgs) -> Result<(), String> {
+    if args.regalloc != "linear-scan" {
+        return Err(format!(
+            "unsupported register allocator '{}' (available: linear-scan)",
+            args.regalloc
+        ));
+    }
+    let opts = riscv::Options {
+        verify_regalloc: args.verify_regalloc,
+    };
+    let asm = riscv::compile_file(&args.input, opts)?;
+    match &args.output {
+        Some(p) if p.as_os_str() != "-" => {
+            std::fs::write(p, asm).map_err(|e| format!("{}: {e}", p.display()))
+        }
+        _ => {
+            use std::io::Write;
+            std::io::stdout()
+                .write_all(asm.as_bytes())
+                .map_err(|e| e.to_string())
+        }
+    }
 }

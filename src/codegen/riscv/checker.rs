@@ -1,0 +1,322 @@
+//! An independent check of a register allocation.
+//!
+//! Source: the symbolic checker of regalloc2 (`src/checker.rs`), after
+//! Gerbrandt's idea of verifying allocations by abstract interpretation.
+//! The abstract state maps every physical location (64 registers, then the
+//! spill slots) to the virtual register whose current value it holds, or to
+//! "unknown". Walking the allocated code:
+//! * a use of `v` in location `L` requires `state[L] = v` (so no other value
+//!   overwrote `L` while `v` was live: two simultaneously live values never
+//!   share a location);
+//! * a def of `v` in `L` forgets every stale copy of `v`, then sets
+//!   `state[L] = v`;
+//! * a call forgets every caller-saved register;
+//! * a reload of `v` from slot `S` requires `state[S] = v` (it reads what was
+//!   spilled), a spill of `v` from `R` requires `state[R] = v`.
+//!
+//! States meet at control-flow joins (a location keeps `v` only if every
+//! predecessor agrees), iterated to a fixpoint over the CFG. The checker
+//! trusts nothing the allocator computed: not liveness, not intervals.
+
+use super::abi;
+use super::linear_scan::{Loc, PInst};
+use super::mir::{Inst, MFunction, VReg};
+
+const UNKNOWN: VReg = VReg::MAX;
+
+fn index(l: Loc) -> usize {
+    match l {
+        Loc::Reg(p) => p as usize,
+        Loc::Spill(s) => 64 + s as usize,
+    }
+}
+
+fn show(l: Loc) -> String {
+    match l {
+        Loc::Reg(p) => abi::name(p).to_string(),
+        Loc::Spill(s) => format!("spill slot {s}"),
+    }
+}
+
+/// Checks `code` (the rewrite of `f`) against the semantics of `f`.
+pub fn check(f: &MFunction, code: &[Vec<PInst>], spill_slots: u32) -> Result<(), String> {
+    let n = code.len();
+    let width = 64 + spill_slots as usize;
+    let mut entry_state: Vec<Option<Vec<VReg>>> = vec![None; n];
+    entry_state[0] = Some(vec![UNKNOWN; width]);
+    let mut work = vec![0usize];
+    let mut queued = vec![false; n];
+    queued[0] = true;
+    while let Some(b) = work.pop() {
+        queued[b] = false;
+        let mut st = entry_state[b].clone().expect("queued blocks have a state");
+        for (i, pi) in code[b].iter().enumerate() {
+            step(&mut st, pi).map_err(|e| {
+                format!(
+                    "@{}: allocation check failed: block {b} inst {i}: {e}",
+                    f.name
+                )
+            })?;
+        }
+        for s in f.succs(b) {
+            let changed = match &mut entry_state[s] {
+                slot @ None => {
+                    *slot = Some(st.clone());
+                    true
+                }
+                Some(old) => {
+                    let mut changed = false;
+                    for (o, v) in old.iter_mut().zip(&st) {
+                        if *o != *v && *o != UNKNOWN {
+                            *o = UNKNOWN;
+                            changed = true;
+                        }
+                    }
+                    changed
+                }
+            };
+            if changed && !queued[s] {
+                queued[s] = true;
+                work.push(s);
+            }
+        }
+    }
+    Ok(())
+}
+
+fn expect(st: &[VReg], l: Loc, v: VReg) -> Result<(), String> {
+    let have = st[index(l)];
+    if have == v {
+        Ok(())
+    } else if have == UNKNOWN {
+        Err(format!(
+            "v{v} read from {} which holds no known value",
+            show(l)
+        ))
+    } else {
+        Err(format!("v{v} read from {} which holds v{have}", show(l)))
+    }
+}
+
+fn step(st: &mut [VReg], pi: &PInst) -> Result<(), String> {
+    match pi {
+        PInst::Reload { v, slot, reg } => {
+            expect(st, Loc::Spill(*slot), *v)?;
+            st[*reg as usize] = *v;
+        }
+        PInst::Spill { v, reg, slot } => {
+            expect(st, Loc::Reg(*reg), *v)?;
+            st[index(Loc::Spill(*slot))] = *v;
+        }
+        PInst::Orig { virt, phys } => {
+            let (mut vu, mut pu) = (vec![], vec![]);
+            virt.for_each_use(|v| vu.push(v));
+            phys.for_each_use(|l| pu.push(l));
+            if vu.len() != pu.len() {
+                return Err("operand count differs between virtual and physical form".into());
+            }
+            for (&v, &l) in vu.iter().zip(&pu) {
+                expect(st, l, v)?;
+            }
+            if let Inst::Call { .. } = phys {
+                for p in abi::caller_saved() {
+                    st[p as usize] = UNKNOWN;
+                }
+            }
+            let (mut vd, mut pd) = (vec![], vec![]);
+            virt.for_each_def(|v| vd.push(v));
+            phys.for_each_def(|l| pd.push(l));
+            for (&v, &l) in vd.iter().zip(&pd) {
+                for x in st.iter_mut() {
+                    if *x == v {
+                        *x = UNKNOWN;
+                    }
+                }
+                st[index(l)] = v;
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codegen::riscv::linear_scan::{allocate, rewrite};
+    use crate::codegen::riscv::mir::{ArgLoc, Callee, Class, MBlock};
+
+    /// b0: a = 1; b = 2; call f(); c = a + b; ret c
+    fn sample() -> MFunction {
+        let mut f = MFunction::new("t");
+        let a = f.new_vreg(Class::Int);
+        let b = f.new_vreg(Class::Int);
+        let c = f.new_vreg(Class::Int);
+        f.blocks = vec![MBlock {
+            insts: vec![
+                Inst::Li { rd: a, imm: 1 },
+                Inst::Li { rd: b, imm: 2 },
+                Inst::Call {
+                    callee: Callee::Direct("f".into()),
+                    args: vec![],
+                    rets: vec![],
+                },
+                Inst::Op {
+                    op: "add",
+                    rd: c,
+                    rs1: a,
+                    rs2: b,
+                },
+                Inst::Ret {
+                    vals: vec![(c, ArgLoc::IntReg(0))],
+                },
+            ],
+        }];
+        f
+    }
+
+    /// A random function: the entry block defines every register (so each
+    /// use has a definition on every path), then blocks read and redefine
+    /// them at random, call, and branch anywhere. With 40 integer and 20
+    /// float registers live at once, allocation must spill.
+    fn random_function(seed: u64) -> MFunction {
+        let mut x = seed | 1;
+        let mut rnd = move |n: usize| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % n as u64) as usize
+        };
+        let mut f = MFunction::new("r");
+        let ints: Vec<VReg> = (0..40).map(|_| f.new_vreg(Class::Int)).collect();
+        let floats: Vec<VReg> = (0..20).map(|_| f.new_vreg(Class::Float)).collect();
+        let nblocks = 1 + rnd(6);
+        let mut entry: Vec<Inst<VReg>> = ints
+            .iter()
+            .map(|&r| Inst::Li {
+                rd: r,
+                imm: r as i64,
+            })
+            .collect();
+        entry.extend(floats.iter().map(|&r| Inst::Unary {
+            op: "fmv.d.x",
+            rd: r,
+            rs: ints[0],
+            rm: None,
+        }));
+        for b in 0..nblocks {
+            let mut insts = if b == 0 {
+                std::mem::take(&mut entry)
+            } else {
+                vec![]
+            };
+            for _ in 0..rnd(30) {
+                let (a, c, d) = (ints[rnd(40)], ints[rnd(40)], ints[rnd(40)]);
+                let (fa, fc, fd) = (floats[rnd(20)], floats[rnd(20)], floats[rnd(20)]);
+                insts.push(match rnd(5) {
+                    0 => Inst::Op {
+                        op: "add",
+                        rd: d,
+                        rs1: a,
+                        rs2: c,
+                    },
+                    1 => Inst::Op {
+                        op: "fadd.d",
+                        rd: fd,
+                        rs1: fa,
+                        rs2: fc,
+                    },
+                    2 => Inst::Call {
+                        callee: Callee::Direct("g".into()),
+                        args: vec![
+                            (a, ArgLoc::IntReg(0)),
+                            (fa, ArgLoc::FloatReg(0)),
+                            (c, ArgLoc::Stack(0)),
+                        ],
+                        rets: vec![(d, ArgLoc::IntReg(0))],
+                    },
+                    3 => Inst::Store {
+                        op: "sd",
+                        src: a,
+                        base: crate::codegen::riscv::mir::Base::Reg(c),
+                        off: 0,
+                    },
+                    _ => Inst::Mv { rd: d, rs: a },
+                });
+            }
+            let t = match rnd(3) {
+                0 => Inst::Ret {
+                    vals: vec![(ints[rnd(40)], ArgLoc::IntReg(0))],
+                },
+                1 => Inst::Jump {
+                    target: rnd(nblocks),
+                },
+                _ => Inst::Branch {
+                    op: "blt",
+                    rs1: ints[rnd(40)],
+                    rs2: Some(ints[rnd(40)]),
+                    taken: rnd(nblocks),
+                    not_taken: rnd(nblocks),
+                },
+            };
+            insts.push(t);
+            f.blocks.push(MBlock { insts });
+        }
+        f
+    }
+
+    #[test]
+    fn linear_scan_passes_the_checker_on_random_functions() {
+        let mut spilled = 0;
+        for seed in 1..300u64 {
+            let f = random_function(seed * 0x9e37_79b9_7f4a_7c15);
+            let a = allocate(&f);
+            spilled += a.spill_slots;
+            if let Err(e) = check(&f, &rewrite(&f, &a), a.spill_slots) {
+                panic!("seed {seed}: {e}");
+            }
+        }
+        assert!(spilled > 0, "the random functions must exercise spilling");
+    }
+
+    #[test]
+    fn accepts_linear_scan_output() {
+        let f = sample();
+        let a = allocate(&f);
+        check(&f, &rewrite(&f, &a), a.spill_slots).unwrap();
+    }
+
+    #[test]
+    fn rejects_shared_register() {
+        let f = sample();
+        let mut a = allocate(&f);
+        a.loc[1] = a.loc[0]; // a and b both live at the add: must be caught
+        let err = check(&f, &rewrite(&f, &a), a.spill_slots).unwrap_err();
+        assert!(err.contains("v0 read from"), "{err}");
+    }
+
+    #[test]
+    fn rejects_caller_saved_across_call() {
+        let f = sample();
+        let mut a = allocate(&f);
+        a.loc[0] = Some(Loc::Reg(abi::A0 + 3));
+        let err = check(&f, &rewrite(&f, &a), a.spill_slots).unwrap_err();
+        assert!(err.contains("no known value"), "{err}");
+    }
+
+    #[test]
+    fn rejects_reload_of_wrong_slot() {
+        let f = sample();
+        let mut a = allocate(&f);
+        a.loc[0] = Some(Loc::Spill(0));
+        a.loc[1] = Some(Loc::Spill(1));
+        a.spill_slots = 2;
+        let mut code = rewrite(&f, &a);
+        check(&f, &code, 2).unwrap();
+        for pi in code[0].iter_mut() {
+            if let PInst::Reload { v: 1, slot, .. } = pi {
+                *slot = 0;
+            }
+        }
+        assert!(check(&f, &code, 2).is_err());
+    }
+}

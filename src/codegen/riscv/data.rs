@@ -1,0 +1,186 @@
+//! Global variables: their initialisers serialised to bytes plus
+//! relocations, emitted as `.data`, `.rodata` or `.bss` (GNU `as`).
+//!
+//! Layout comes from the module's data layout (`LLVMABISizeOfType`,
+//! `LLVMOffsetOfElement`), so struct padding matches what the C compiler of
+//! the other translation units expects.
+
+use std::fmt::Write;
+
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+use llvm_sys::target::*;
+use llvm_sys::{LLVMLinkage, LLVMTypeKind};
+
+use super::emit::sym;
+use super::lower::const_address;
+use crate::ir;
+
+struct Image {
+    bytes: Vec<u8>,
+    /// (offset, symbol, addend) of 8-byte addresses
+    relocs: Vec<(usize, String, i64)>,
+}
+
+unsafe fn write(
+    td: LLVMTargetDataRef,
+    c: LLVMValueRef,
+    at: usize,
+    img: &mut Image,
+) -> Result<(), ()> {
+    let ty = LLVMTypeOf(c);
+    if LLVMIsNull(c) != 0 || LLVMIsUndef(c) != 0 || LLVMIsPoison(c) != 0 {
+        return Ok(());
+    }
+    if !LLVMIsAConstantInt(c).is_null() {
+        if LLVMGetIntTypeWidth(ty) > 64 {
+            return Err(());
+        }
+        let v = LLVMConstIntGetZExtValue(c);
+        let n = LLVMABISizeOfType(td, ty) as usize;
+        img.bytes[at..at + n].copy_from_slice(&v.to_le_bytes()[..n]);
+        return Ok(());
+    }
+    if !LLVMIsAConstantFP(c).is_null() {
+        let mut lossy = 0;
+        let d = LLVMConstRealGetDouble(c, &mut lossy);
+        match LLVMGetTypeKind(ty) {
+            LLVMTypeKind::LLVMDoubleTypeKind => {
+                img.bytes[at..at + 8].copy_from_slice(&d.to_bits().to_le_bytes())
+            }
+            LLVMTypeKind::LLVMFloatTypeKind => {
+                img.bytes[at..at + 4].copy_from_slice(&(d as f32).to_bits().to_le_bytes())
+            }
+            _ => return Err(()),
+        }
+        return Ok(());
+    }
+    if let Some((s, off)) = const_address(td, c) {
+        if LLVMABISizeOfType(td, ty) != 8 {
+            return Err(());
+        }
+        img.relocs.push((at, s, off));
+        return Ok(());
+    }
+    match LLVMGetTypeKind(ty) {
+        LLVMTypeKind::LLVMArrayTypeKind => {
+            let elem = LLVMGetElementType(ty);
+            let n = LLVMGetArrayLength2(ty) as usize;
+            let esz = LLVMABISizeOfType(td, elem) as usize;
+            if !LLVMIsAConstantDataSequential(c).is_null()
+                && esz == 1
+                && LLVMGetTypeKind(elem) == LLVMTypeKind::LLVMIntegerTypeKind
+            {
+                let mut len = 0usize;
+                let p = LLVMGetAsString(c, &mut len);
+                let s = std::slice::from_raw_parts(p as *const u8, len);
+                img.bytes[at..at + len].copy_from_slice(s);
+                return Ok(());
+            }
+            for i in 0..n {
+                write(td, LLVMGetAggregateElement(c, i as u32), at + i * esz, img)?;
+            }
+            Ok(())
+        }
+        LLVMTypeKind::LLVMStructTypeKind => {
+            for i in 0..LLVMCountStructElementTypes(ty) {
+                let off = LLVMOffsetOfElement(td, ty, i) as usize;
+                write(td, LLVMGetAggregateElement(c, i), at + off, img)?;
+            }
+            Ok(())
+        }
+        _ => Err(()),
+    }
+}
+
+/// Appends the definitions of the module's global variables to `out`.
+///
+/// # Safety
+/// `module` is live and `td` is its data layout.
+pub unsafe fn emit_globals(
+    out: &mut String,
+    module: LLVMModuleRef,
+    td: LLVMTargetDataRef,
+) -> Result<(), String> {
+    let mut g = LLVMGetFirstGlobal(module);
+    while !g.is_null() {
+        let next = LLVMGetNextGlobal(g);
+        let name = ir::name(g);
+        if LLVMIsDeclaration(g) != 0 || name == "llvm.used" || name == "llvm.compiler.used" {
+            g = next;
+            continue;
+        }
+        if LLVMIsThreadLocal(g) != 0 || name.starts_with("llvm.") {
+            return Err(format!("@{name}: unsupported global variable"));
+        }
+        let ty = LLVMGlobalGetValueType(g);
+        let size = LLVMABISizeOfType(td, ty) as usize;
+        let mut img = Image {
+            bytes: vec![0; size],
+            relocs: vec![],
+        };
+        write(td, LLVMGetInitializer(g), 0, &mut img)
+            .map_err(|_| format!("@{name}: unsupported initializer of global variable"))?;
+        let zero = img.relocs.is_empty() && img.bytes.iter().all(|&b| b == 0);
+        let section = if LLVMIsGlobalConstant(g) != 0 {
+            ".section .rodata"
+        } else if zero {
+            ".bss"
+        } else {
+            ".data"
+        };
+        let align = match LLVMGetAlignment(g) {
+            0 => LLVMABIAlignmentOfType(td, ty),
+            a => a,
+        };
+        let s = sym(&name);
+        let _ = writeln!(out, "\t{section}\n\t.p2align {}", align.trailing_zeros());
+        match LLVMGetLinkage(g) {
+            LLVMLinkage::LLVMInternalLinkage | LLVMLinkage::LLVMPrivateLinkage => {}
+            LLVMLinkage::LLVMExternalLinkage | LLVMLinkage::LLVMCommonLinkage => {
+                let _ = writeln!(out, "\t.globl {s}");
+            }
+            _ => {
+                let _ = writeln!(out, "\t.weak {s}");
+            }
+        }
+        let _ = writeln!(out, "\t.type {s}, @object\n{s}:");
+        emit_image(out, &img);
+        let _ = writeln!(out, "\t.size {s}, {size}");
+        g = next;
+    }
+    Ok(())
+}
+
+fn emit_image(out: &mut String, img: &Image) {
+    if img.bytes.is_empty() {
+        let _ = writeln!(out, "\t.zero 1");
+        return;
+    }
+    let mut relocs = img.relocs.clone();
+    relocs.sort_by_key(|r| r.0);
+    let mut at = 0;
+    let flush = |out: &mut String, from: usize, to: usize| {
+        let chunk = &img.bytes[from..to];
+        if chunk.iter().all(|&b| b == 0) {
+            if !chunk.is_empty() {
+                let _ = writeln!(out, "\t.zero {}", chunk.len());
+            }
+            return;
+        }
+        for line in chunk.chunks(16) {
+            let list: Vec<String> = line.iter().map(|b| b.to_string()).collect();
+            let _ = writeln!(out, "\t.byte {}", list.join(","));
+        }
+    };
+    for (off, s, add) in relocs {
+        flush(out, at, off);
+        if add == 0 {
+            let _ = writeln!(out, "\t.quad {}", sym(&s));
+        } else {
+            let _ = writeln!(out, "\t.quad {}{:+}", sym(&s), add);
+        }
+        at = off + 8;
+    }
+    flush(out, at, img.bytes.len());
+}

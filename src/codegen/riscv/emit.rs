@@ -1,0 +1,538 @@
+//! Frame layout and assembly emission (GNU `as` syntax) of an allocated
+//! function.
+//!
+//! Frame, from `sp` upwards (sp is constant after the prologue; its size `F`
+//! is a multiple of 16, as the psABI requires):
+//!
+//! ```text
+//!   [0, out)               outgoing stack arguments
+//!   alloca slots           each at its alignment (at most 16)
+//!   spill slots            8 bytes each
+//!   saved registers        ra (if the function calls), used s/fs registers
+//!   [F-64, F)              variadic functions only: a0..a7 save area, so
+//!                          register and stack variadic arguments are contiguous
+//!   F + k                  incoming stack arguments
+//! ```
+//!
+//! Emission expands the ABI pseudo-instructions: `Entry`, `Call` and `Ret`
+//! move values between ABI registers and allocated locations. Register to
+//! register moves there form a parallel copy, sequentialised by
+//! `out_of_ssa::sequentialize` with a scratch register: stores to memory are
+//! done first (while every source is intact), then register moves, then
+//! loads from slots into registers (no register source is needed any more).
+//! Offsets beyond 12 bits go through t6.
+
+use std::fmt::Write;
+
+use super::abi::{self, PReg};
+use super::linear_scan::{Loc, PInst};
+use super::mir::{ArgLoc, Base, Callee, Class, Inst, MFunction};
+use super::out_of_ssa::sequentialize;
+
+struct Frame {
+    size: i64,
+    /// bytes of outgoing stack arguments (a multiple of 16)
+    out_size: i64,
+    slot_off: Vec<i64>,
+    spill_base: i64,
+    saves: Vec<(PReg, i64)>,
+    va_area: Option<i64>,
+}
+
+fn align_up(x: i64, a: i64) -> i64 {
+    (x + a - 1) / a * a
+}
+
+fn layout(f: &MFunction, code: &[Vec<PInst>], spill_slots: u32) -> Frame {
+    let out_size = align_up(f.outgoing_stack_bytes() as i64, 16);
+    let mut off = out_size;
+    let mut slot_off = Vec::new();
+    for s in &f.slots {
+        off = align_up(off, s.align as i64);
+        slot_off.push(off);
+        off += s.size as i64;
+    }
+    off = align_up(off, 8);
+    let spill_base = off;
+    off += 8 * spill_slots as i64;
+    let mut used = [false; 64];
+    let mut calls = false;
+    for blk in code {
+        for pi in blk {
+            if let PInst::Orig { phys, .. } = pi {
+                phys.for_each_def(|l| {
+                    if let Loc::Reg(p) = l {
+                        used[p as usize] = true
+                    }
+                });
+                calls |= phys.is_call();
+            }
+        }
+    }
+    let mut saves = Vec::new();
+    let mut regs: Vec<PReg> = if calls { vec![abi::RA] } else { vec![] };
+    if f.dynamic_stack {
+        used[abi::FP as usize] = true;
+    }
+    regs.extend((0..64u8).filter(|&p| used[p as usize] && abi::is_callee_saved(p) && p != abi::SP));
+    for p in regs {
+        saves.push((p, off));
+        off += 8;
+    }
+    let mut size = align_up(off, 16);
+    let va_area = f.varargs.map(|_| {
+        size += 64;
+        size - 64
+    });
+    Frame {
+        size,
+        out_size,
+        slot_off,
+        spill_base,
+        saves,
+        va_area,
+    }
+}
+
+/// Quotes a symbol name for `as` when it is not a plain identifier.
+pub fn sym(name: &str) -> String {
+    let plain = !name.is_empty()
+        && !name.starts_with(|c: char| c.is_ascii_digit())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '$');
+    if plain {
+        name.to_string()
+    } else {
+        format!("\"{}\"", name.replace('\\', "\\\\").replace('"', "\\\""))
+    }
+}
+
+/// A register, or memory at `sp + offset`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Place {
+    Reg(PReg),
+    Mem(&'static str, i64),
+}
+
+/// The class of the value an ABI location carries.
+fn f_class(a: ArgLoc) -> Class {
+    match a {
+        ArgLoc::FloatReg(_) => Class::Float,
+        _ => Class::Int,
+    }
+}
+
+struct Emitter<'a> {
+    out: &'a mut String,
+    frame: Frame,
+    label: String,
+    defined: &'a dyn Fn(&str) -> bool,
+    /// base register of frame accesses: sp, or s0 when sp moves
+    fp: &'static str,
+}
+
+fn reg(l: Loc) -> &'static str {
+    match l {
+        Loc::Reg(p) => abi::name(p),
+        Loc::Spill(_) => unreachable!("rewrite leaves no slot operand here"),
+    }
+}
+
+impl Emitter<'_> {
+    fn line(&mut self, s: &str) {
+        self.out.push('\t');
+        self.out.push_str(s);
+        self.out.push('\n');
+    }
+
+    /// `op r, off(base)`, going through t6 when `off` needs more than 12 bits.
+    fn mem(&mut self, op: &str, r: &str, off: i64, base: &str) {
+        if (-2048..2048).contains(&off) {
+            self.line(&format!("{op} {r}, {off}({base})"));
+        } else {
+            self.line(&format!("li t6, {off}"));
+            self.line(&format!("add t6, {base}, t6"));
+            self.line(&format!("{op} {r}, 0(t6)"));
+        }
+    }
+
+    /// `rd = base + off` for any offset.
+    fn addi(&mut self, rd: &str, base: &str, off: i64) {
+        if (-2048..2048).contains(&off) {
+            self.line(&format!("addi {rd}, {base}, {off}"));
+        } else {
+            self.line(&format!("li t6, {off}"));
+            self.line(&format!("add {rd}, {base}, t6"));
+        }
+    }
+
+    fn spill_off(&self, s: u32) -> i64 {
+        self.frame.spill_base + 8 * s as i64
+    }
+
+    fn load_op(p: PReg) -> &'static str {
+        if abi::class_of(p) == Class::Int {
+            "ld"
+        } else {
+            "fld"
+        }
+    }
+
+    fn store_op(p: PReg) -> &'static str {
+        if abi::class_of(p) == Class::Int {
+            "sd"
+        } else {
+            "fsd"
+        }
+    }
+
+    fn mv(&mut self, d: PReg, s: PReg) {
+        if d != s {
+            let op = if abi::class_of(d) == Class::Int {
+                "mv"
+            } else {
+                "fmv.d"
+            };
+            self.line(&format!("{op} {}, {}", abi::name(d), abi::name(s)));
+        }
+    }
+
+    /// Moves a value from a location into register `d`.
+    fn get(&mut self, d: PReg, l: Loc) {
+        match l {
+            Loc::Reg(p) => self.mv(d, p),
+            Loc::Spill(s) => {
+                let off = self.spill_off(s);
+                let fp = self.fp;
+                self.mem(Self::load_op(d), abi::name(d), off, fp);
+            }
+        }
+    }
+
+    /// The parallel move `dst_i := src_i` between registers, per class.
+    fn parallel_move(&mut self, moves: &[(PReg, PReg)]) {
+        for (class, temp) in [(Class::Int, abi::T5), (Class::Float, abi::FT10)] {
+            let mine: Vec<(PReg, PReg)> = moves
+                .iter()
+                .copied()
+                .filter(|(d, _)| abi::class_of(*d) == class)
+                .collect();
+            for (d, s) in sequentialize(&mine, temp) {
+                self.mv(d, s);
+            }
+        }
+    }
+
+    fn prologue(&mut self, f: &MFunction) {
+        let size = self.frame.size;
+        if size == 0 {
+            return;
+        }
+        if size <= 2048 {
+            self.line(&format!("addi sp, sp, -{size}"));
+        } else {
+            self.line(&format!("li t6, {size}"));
+            self.line("sub sp, sp, t6");
+        }
+        for (p, off) in self.frame.saves.clone() {
+            self.mem(Self::store_op(p), abi::name(p), off, "sp");
+        }
+        if f.dynamic_stack {
+            self.line("mv s0, sp");
+        }
+        if let (Some(va), Some(v)) = (self.frame.va_area, f.varargs) {
+            for i in v.int_regs_used..8 {
+                self.mem("sd", abi::name(abi::A0 + i), va + 8 * i as i64, "sp");
+            }
+        }
+    }
+
+    fn epilogue(&mut self) {
+        if self.fp == "s0" {
+            self.line("mv sp, s0");
+        }
+        for (p, off) in self.frame.saves.clone() {
+            self.mem(Self::load_op(p), abi::name(p), off, "sp");
+        }
+        let size = self.frame.size;
+        if size > 0 && size < 2048 {
+            self.line(&format!("addi sp, sp, {size}"));
+        } else if size > 0 {
+            self.line(&format!("li t6, {size}"));
+            self.line("add sp, sp, t6");
+        }
+        self.line("ret");
+    }
+
+    /// A location as a `Place` (spill slots are sp-relative memory).
+    fn place(&self, l: Loc) -> Place {
+        match l {
+            Loc::Reg(p) => Place::Reg(p),
+            Loc::Spill(s) => Place::Mem(self.fp, self.spill_off(s)),
+        }
+    }
+
+    /// An ABI location as a `Place`; `incoming` stack arguments are above
+    /// this frame, outgoing ones at the bottom of it.
+    fn abi_place(&self, a: ArgLoc, incoming: bool) -> Place {
+        match (abi::arg_reg(a), a) {
+            (Some(p), _) => Place::Reg(p),
+            (None, ArgLoc::Stack(off)) if incoming => {
+                Place::Mem(self.fp, off as i64 + self.frame.size)
+            }
+            (None, ArgLoc::Stack(off)) => Place::Mem("sp", off as i64),
+            _ => unreachable!(),
+        }
+    }
+
+    /// Performs the parallel move `dst_i := src_i`. Memory destinations are
+    /// written first (every source still intact; memory-to-memory goes
+    /// through t5), then registers from registers (sequentialised), then
+    /// registers from memory. Memory destinations never overlap memory
+    /// sources in our uses (spill slots vs argument areas). Integer values
+    /// in memory are 8 bytes, floats are moved as doubles (NaN-boxing kept).
+    fn shuffle(&mut self, moves: &[(Place, Place, Class)]) {
+        for &(d, s, c) in moves {
+            if let Place::Mem(dbase, doff) = d {
+                let r = match s {
+                    Place::Reg(p) => p,
+                    Place::Mem(sbase, soff) => {
+                        let t = if c == Class::Int { abi::T5 } else { abi::FT10 };
+                        self.mem(Self::load_op(t), abi::name(t), soff, sbase);
+                        t
+                    }
+                };
+                self.mem(Self::store_op(r), abi::name(r), doff, dbase);
+            }
+        }
+        let regs: Vec<(PReg, PReg)> = moves
+            .iter()
+            .filter_map(|&(d, s, _)| match (d, s) {
+                (Place::Reg(d), Place::Reg(s)) => Some((d, s)),
+                _ => None,
+            })
+            .collect();
+        self.parallel_move(&regs);
+        for &(d, s, _) in moves {
+            if let (Place::Reg(d), Place::Mem(sbase, soff)) = (d, s) {
+                self.mem(Self::load_op(d), abi::name(d), soff, sbase);
+            }
+        }
+    }
+
+    fn entry(&mut self, params: &[(Loc, ArgLoc)]) {
+        let moves: Vec<_> = params
+            .iter()
+            .map(|&(l, a)| (self.place(l), self.abi_place(a, true), f_class(a)))
+            .collect();
+        self.shuffle(&moves);
+    }
+
+    fn call(&mut self, callee: &Callee<Loc>, args: &[(Loc, ArgLoc)], rets: &[(Loc, ArgLoc)]) {
+        if let Callee::Indirect(l) = callee {
+            self.get(abi::T4, *l);
+        }
+        let moves: Vec<_> = args
+            .iter()
+            .map(|&(l, a)| (self.abi_place(a, false), self.place(l), f_class(a)))
+            .collect();
+        self.shuffle(&moves);
+        match callee {
+            Callee::Direct(name) => self.line(&format!("call {}", sym(name))),
+            Callee::Indirect(_) => self.line("jalr t4"),
+        }
+        let moves: Vec<_> = rets
+            .iter()
+            .map(|&(l, a)| (self.place(l), self.abi_place(a, false), f_class(a)))
+            .collect();
+        self.shuffle(&moves);
+    }
+
+    fn block_label(&self, b: usize) -> String {
+        format!("{}_{b}", self.label)
+    }
+
+    fn inst(&mut self, f: &MFunction, i: &Inst<Loc>, next: Option<usize>) {
+        match i {
+            Inst::Op { op, rd, rs1, rs2 } => {
+                self.line(&format!("{op} {}, {}, {}", reg(*rd), reg(*rs1), reg(*rs2)))
+            }
+            Inst::OpImm { op, rd, rs1, imm } => {
+                self.line(&format!("{op} {}, {}, {imm}", reg(*rd), reg(*rs1)))
+            }
+            Inst::Unary { op, rd, rs, rm } => match rm {
+                Some(m) => self.line(&format!("{op} {}, {}, {m}", reg(*rd), reg(*rs))),
+                None => self.line(&format!("{op} {}, {}", reg(*rd), reg(*rs))),
+            },
+            Inst::Fma {
+                op,
+                rd,
+                rs1,
+                rs2,
+                rs3,
+            } => self.line(&format!(
+                "{op} {}, {}, {}, {}",
+                reg(*rd),
+                reg(*rs1),
+                reg(*rs2),
+                reg(*rs3)
+            )),
+            Inst::Li { rd, imm } => self.line(&format!("li {}, {imm}", reg(*rd))),
+            Inst::La { rd, sym: s, off } => {
+                let op = if (self.defined)(s) { "lla" } else { "la" };
+                let target = if *off == 0 {
+                    sym(s)
+                } else {
+                    format!("{}{:+}", sym(s), off)
+                };
+                self.line(&format!("{op} {}, {target}", reg(*rd)));
+            }
+            Inst::Mv { rd, rs } => {
+                if let (Loc::Reg(d), Loc::Reg(s)) = (rd, rs) {
+                    self.mv(*d, *s)
+                }
+            }
+            Inst::Load { op, rd, base, off } => {
+                let (b, o) = self.base(base, *off);
+                self.mem(op, reg(*rd), o, &b);
+            }
+            Inst::Store { op, src, base, off } => {
+                let (b, o) = self.base(base, *off);
+                self.mem(op, reg(*src), o, &b);
+            }
+            Inst::FrameAddr { rd, slot, off } => {
+                let o = self.frame.slot_off[*slot as usize] + off;
+                self.addi(reg(*rd), self.fp, o);
+            }
+            Inst::Call { callee, args, rets } => self.call(callee, args, rets),
+            Inst::Entry { params } => self.entry(params),
+            Inst::VaStart { rd } => {
+                let v = f.varargs.expect("VaStart only in variadic functions");
+                let o = self.frame.va_area.unwrap() + 8 * v.int_regs_used as i64;
+                self.addi(reg(*rd), self.fp, o);
+            }
+            Inst::StackSave { rd } => self.line(&format!("mv {}, sp", reg(*rd))),
+            Inst::StackRestore { rs } => self.line(&format!("mv sp, {}", reg(*rs))),
+            Inst::DynAlloca { rd, size } => {
+                self.line(&format!("addi t6, {}, 15", reg(*size)));
+                self.line("andi t6, t6, -16");
+                self.line("sub sp, sp, t6");
+                self.addi(reg(*rd), "sp", self.frame.out_size);
+            }
+            Inst::Ret { vals } => {
+                let moves: Vec<_> = vals
+                    .iter()
+                    .map(|&(l, a)| (self.abi_place(a, false), self.place(l), f_class(a)))
+                    .collect();
+                self.shuffle(&moves);
+                self.epilogue();
+            }
+            Inst::Jump { target } => {
+                if next != Some(*target) {
+                    self.line(&format!("j {}", self.block_label(*target)));
+                }
+            }
+            Inst::Branch {
+                op,
+                rs1,
+                rs2,
+                taken,
+                not_taken,
+            } => {
+                let b = rs2.map(reg).unwrap_or("zero");
+                let (op, t, nt) = if next == Some(*taken) && next != Some(*not_taken) {
+                    let inv = match *op {
+                        "beq" => "bne",
+                        "bne" => "beq",
+                        "blt" => "bge",
+                        "bge" => "blt",
+                        "bltu" => "bgeu",
+                        _ => "bltu",
+                    };
+                    (inv, *not_taken, *taken)
+                } else {
+                    (*op, *taken, *not_taken)
+                };
+                self.line(&format!("{op} {}, {b}, {}", reg(*rs1), self.block_label(t)));
+                if next != Some(nt) {
+                    self.line(&format!("j {}", self.block_label(nt)));
+                }
+            }
+            Inst::Switch {
+                val,
+                cases,
+                default,
+            } => {
+                for &(c, b) in cases {
+                    if c == 0 {
+                        self.line(&format!("beqz {}, {}", reg(*val), self.block_label(b)));
+                    } else {
+                        self.line(&format!("li t6, {c}"));
+                        self.line(&format!("beq {}, t6, {}", reg(*val), self.block_label(b)));
+                    }
+                }
+                if next != Some(*default) {
+                    self.line(&format!("j {}", self.block_label(*default)));
+                }
+            }
+            Inst::Unreachable => self.line("unimp"),
+        }
+    }
+
+    fn base(&self, b: &Base<Loc>, off: i64) -> (String, i64) {
+        match b {
+            Base::Reg(l) => (reg(*l).to_string(), off),
+            Base::Slot(s) => (self.fp.to_string(), self.frame.slot_off[*s as usize] + off),
+        }
+    }
+}
+
+/// Appends the assembly of one allocated function to `out`. `label` is a
+/// module-unique prefix for block labels; `defined` tells whether a symbol
+/// is defined in this module (`lla`) or not (`la`).
+pub fn emit_function(
+    out: &mut String,
+    f: &MFunction,
+    code: &[Vec<PInst>],
+    spill_slots: u32,
+    label: &str,
+    defined: &dyn Fn(&str) -> bool,
+) {
+    let frame = layout(f, code, spill_slots);
+    let name = sym(&f.name);
+    let _ = writeln!(out, "\t.text\n\t.p2align 2");
+    if f.global {
+        let _ = writeln!(out, "\t.globl {name}");
+    }
+    let _ = writeln!(out, "\t.type {name}, @function\n{name}:");
+    let fp = if f.dynamic_stack { "s0" } else { "sp" };
+    let mut e = Emitter {
+        out,
+        frame,
+        label: label.to_string(),
+        defined,
+        fp,
+    };
+    e.prologue(f);
+    for (b, blk) in code.iter().enumerate() {
+        let _ = writeln!(e.out, "{}:", e.block_label(b));
+        let next = (b + 1 < code.len()).then_some(b + 1);
+        for pi in blk {
+            match pi {
+                PInst::Orig { phys, .. } => e.inst(f, phys, next),
+                PInst::Reload { slot, reg, .. } => {
+                    let off = e.spill_off(*slot);
+                    let fp = e.fp;
+                    e.mem(Emitter::load_op(*reg), abi::name(*reg), off, fp);
+                }
+                PInst::Spill { reg, slot, .. } => {
+                    let off = e.spill_off(*slot);
+                    let fp = e.fp;
+                    e.mem(Emitter::store_op(*reg), abi::name(*reg), off, fp);
+                }
+            }
+        }
+    }
+    let _ = writeln!(e.out, "\t.size {name}, .-{name}");
+}
