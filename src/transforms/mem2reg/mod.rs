@@ -16,10 +16,20 @@
 //! Rounds repeat until none is promotable: promoting a slot that held the
 //! address of another alloca can make that one promotable.
 //!
-//! Unlike LLVM's `PromoteMem2Reg` there are no fast paths and no phi
-//! folding: the phis inserted are exactly Φ_pruned (Theorem 16.4.7), which
-//! `<stats>` reports. The CFG is never changed, so one dominator tree serves
-//! every round.
+//! The default mode has no fast paths and no phi folding: the phis inserted
+//! are exactly Φ_pruned (Theorem 16.4.7), which `<stats>` reports. (One
+//! exception, `fold_address_phis`: new phis that only carry an alloca's
+//! address around are folded so that the next round can promote it.)
+//!
+//! `<compat>` reproduces LLVM 19's output: its fast paths (`fast_paths`) in
+//! its alloca order, phis queued in its order, incoming entries in its
+//! renaming order (`llvm_order`), folding to a fixed point (`simplify`), then
+//! `poison` for unreachable predecessors; accesses left in unreachable code
+//! keep `ptr poison`. Placement and renaming are the same code in both modes.
+//!
+//! In every mode, debug declarations become `dbg.value`s (`debug_info`) and a
+//! replaced load's `!nonnull`/`!noundef` facts are kept (`metadata`). The CFG
+//! is never changed, so one dominator tree serves every round.
 //!
 //! `promote_function_recorded` also reports, per alloca, the round, the path
 //! and the phis placed and folded (`record`), for `pebble explain`.
