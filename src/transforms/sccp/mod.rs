@@ -30,7 +30,9 @@
 
 pub mod fold;
 pub mod lattice;
+pub mod pointer;
 pub mod program;
+pub mod range;
 pub mod read;
 pub mod rewrite;
 pub mod solver;
