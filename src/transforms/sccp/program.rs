@@ -3,7 +3,8 @@
 //! here; `read` builds it from LLVM IR, tests build it by hand.
 //!
 //! Only what SCCP can evaluate is described in detail (integer arithmetic,
-//! `icmp` of integers and of constant pointers, `zext`/`sext`/`trunc`,
+//! `icmp` of integers and of constant pointers, loads of constant globals,
+//! `zext`/`sext`/`trunc`,
 //! `select`, `freeze`, phis, `br`, `switch`); every other instruction is `Op::Opaque` (always
 //! overdefined) and every other terminator `Terminator::Other` (all its
 //! successors executable).
@@ -67,6 +68,9 @@ pub enum Op {
         if_true: Operand,
         if_false: Operand,
     },
+    /// A `load` from a `constant` global whose initializer `read` found to
+    /// hold this integer at the loaded address.
+    ConstantLoad(Konst),
     /// `freeze`: a constant stays itself; anything else is overdefined.
     Freeze(Operand),
     /// One entry per incoming edge (a block twice for two edges).
@@ -149,7 +153,7 @@ impl Program {
                 if_false,
             } => vec![cond, if_true, if_false],
             Op::Phi(incoming) => incoming.iter().map(|(v, _)| v).collect(),
-            Op::PointerICmp { .. } | Op::Opaque => Vec::new(),
+            Op::PointerICmp { .. } | Op::ConstantLoad(_) | Op::Opaque => Vec::new(),
         }
     }
 

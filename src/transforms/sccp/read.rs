@@ -13,6 +13,14 @@
 //! constant `getelementptr` expression with constant indices into a
 //! global (its byte offset computed with the module's data layout); the
 //! facts `pointer` relies on (linkage, `unnamed_addr`, size) are read here.
+//!
+//! A `load` (not volatile, not atomic) of an integer of whole bytes from
+//! such a pointer into a `constant` global with a definitive initializer
+//! (internal or private linkage, not `externally_initialized`) becomes
+//! `Op::ConstantLoad` when the loaded bytes lie inside one integer (or a
+//! zero) of the initializer: what LLVM's `sccp` gets from
+//! `ConstantFoldLoadFromConstPtr`. Only little-endian layouts are read;
+//! bytes of floats, pointers, padding or `undef` are never read.
 
 use std::collections::HashMap;
 
@@ -21,15 +29,17 @@ use std::cell::RefCell;
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 use llvm_sys::target::{
-    LLVMABISizeOfType, LLVMGetModuleDataLayout, LLVMOffsetOfElement, LLVMPointerSize,
-    LLVMTargetDataRef,
+    LLVMABISizeOfType, LLVMByteOrder, LLVMByteOrdering, LLVMGetModuleDataLayout,
+    LLVMOffsetOfElement, LLVMPointerSize, LLVMStoreSizeOfType, LLVMTargetDataRef,
 };
-use llvm_sys::{LLVMIntPredicate, LLVMLinkage, LLVMOpcode, LLVMTypeKind, LLVMUnnamedAddr};
+use llvm_sys::{
+    LLVMAtomicOrdering, LLVMIntPredicate, LLVMLinkage, LLVMOpcode, LLVMTypeKind, LLVMUnnamedAddr,
+};
 
 use crate::ir::{self, FunctionCfg};
 
 use super::fold::{BinOp, CastOp, IntPredicate, PoisonFlags};
-use super::lattice::Konst;
+use super::lattice::{mask, Konst};
 use super::pointer::{Global, PtrConst};
 use super::program::{Inst, InstId, Op, Operand, Program, Terminator};
 
@@ -193,6 +203,7 @@ impl Reader<'_> {
                 }
             }
             LLVMOpcode::LLVMFreeze => Op::Freeze(operand(0)),
+            LLVMOpcode::LLVMLoad => Op::ConstantLoad(self.constant_load(inst, result_width)?),
             LLVMOpcode::LLVMPHI => {
                 let incoming = (0..LLVMCountIncoming(inst))
                     .map(|k| {
@@ -285,6 +296,107 @@ impl Reader<'_> {
             }
         }
         Some(offset)
+    }
+
+    /// The integer a load reads, if it reads read-only memory we can see
+    /// (see the module comment).
+    unsafe fn constant_load(&self, load: LLVMValueRef, width: u32) -> Option<Konst> {
+        if LLVMGetVolatile(load) != 0
+            || LLVMGetOrdering(load) != LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
+            || width % 8 != 0
+            || LLVMByteOrder(self.data_layout) != LLVMByteOrdering::LLVMLittleEndian
+        {
+            return None;
+        }
+        let PtrConst::InGlobal { global, offset, .. } =
+            self.pointer_constant(LLVMGetOperand(load, 0))?
+        else {
+            return None;
+        };
+        let gv = self.globals.borrow()[global.id];
+        let definitive = !LLVMIsAGlobalVariable(gv).is_null()
+            && LLVMIsGlobalConstant(gv) != 0
+            && LLVMIsExternallyInitialized(gv) == 0
+            && matches!(
+                LLVMGetLinkage(gv),
+                LLVMLinkage::LLVMInternalLinkage | LLVMLinkage::LLVMPrivateLinkage
+            );
+        let init = if definitive {
+            LLVMGetInitializer(gv)
+        } else {
+            std::ptr::null_mut()
+        };
+        if init.is_null() {
+            return None;
+        }
+        let offset = u64::try_from(offset).ok()?;
+        let bits = self.bytes_of(init, LLVMGlobalGetValueType(gv), offset, width as u64 / 8)?;
+        Some(Konst::new(width, bits))
+    }
+
+    /// The little-endian value of bytes `offset .. offset + count` of the
+    /// constant `c` of type `ty`, when they lie inside one integer or one
+    /// zero value of it.
+    unsafe fn bytes_of(
+        &self,
+        c: LLVMValueRef,
+        ty: LLVMTypeRef,
+        offset: u64,
+        count: u64,
+    ) -> Option<u64> {
+        let alloc_size = LLVMABISizeOfType(self.data_layout, ty);
+        if offset.checked_add(count)? > alloc_size {
+            return None;
+        }
+        let is_aggregate = matches!(
+            LLVMGetTypeKind(ty),
+            LLVMTypeKind::LLVMArrayTypeKind | LLVMTypeKind::LLVMStructTypeKind
+        );
+        if LLVMIsNull(c) != 0
+            && (is_aggregate || offset + count <= LLVMStoreSizeOfType(self.data_layout, ty))
+        {
+            return Some(0);
+        }
+        if !LLVMIsAConstantInt(c).is_null() {
+            let w = int_width(ty)?;
+            if w % 8 != 0 || offset + count > w as u64 / 8 {
+                return None;
+            }
+            let value = LLVMConstIntGetZExtValue(c) >> (8 * offset);
+            return Some(value & mask(8 * count as u32));
+        }
+        match LLVMGetTypeKind(ty) {
+            LLVMTypeKind::LLVMArrayTypeKind => {
+                let element = LLVMGetElementType(ty);
+                let size = LLVMABISizeOfType(self.data_layout, element);
+                if size == 0 || offset / size >= LLVMGetArrayLength2(ty) {
+                    return None;
+                }
+                let value = LLVMGetAggregateElement(c, (offset / size) as u32);
+                if value.is_null() {
+                    return None;
+                }
+                self.bytes_of(value, element, offset % size, count)
+            }
+            LLVMTypeKind::LLVMStructTypeKind => {
+                let fields = LLVMCountStructElementTypes(ty);
+                let field = (0..fields)
+                    .rev()
+                    .find(|&i| LLVMOffsetOfElement(self.data_layout, ty, i) <= offset)?;
+                let value = LLVMGetAggregateElement(c, field);
+                if value.is_null() {
+                    return None;
+                }
+                let start = LLVMOffsetOfElement(self.data_layout, ty, field);
+                self.bytes_of(
+                    value,
+                    LLVMStructGetTypeAtIndex(ty, field),
+                    offset - start,
+                    count,
+                )
+            }
+            _ => None,
+        }
     }
 
     /// What `pointer` needs to know about a global variable or function.

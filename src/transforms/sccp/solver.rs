@@ -257,6 +257,7 @@ impl<'p> Solver<'p> {
     fn evaluate(&self, i: InstId) -> Lattice {
         match &self.program.insts[i].op {
             Op::Opaque => Lattice::Overdefined,
+            Op::ConstantLoad(k) => Lattice::Const(*k),
             Op::Binary {
                 op,
                 flags,
