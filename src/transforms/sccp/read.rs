@@ -303,7 +303,7 @@ impl Reader<'_> {
     unsafe fn constant_load(&self, load: LLVMValueRef, width: u32) -> Option<Konst> {
         if LLVMGetVolatile(load) != 0
             || LLVMGetOrdering(load) != LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
-            || width % 8 != 0
+            || !width.is_multiple_of(8)
             || LLVMByteOrder(self.data_layout) != LLVMByteOrdering::LLVMLittleEndian
         {
             return None;
@@ -359,7 +359,7 @@ impl Reader<'_> {
         }
         if !LLVMIsAConstantInt(c).is_null() {
             let w = int_width(ty)?;
-            if w % 8 != 0 || offset + count > w as u64 / 8 {
+            if !w.is_multiple_of(8) || offset + count > w as u64 / 8 {
                 return None;
             }
             let value = LLVMConstIntGetZExtValue(c) >> (8 * offset);

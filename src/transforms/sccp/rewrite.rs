@@ -3,8 +3,10 @@
 //! Order matters, because LLVM must never see a use of a deleted value:
 //! 1. every instruction of an executable block whose value is a constant
 //!    has its uses replaced by that constant and is erased (all such
-//!    instructions are side-effect free: division is folded only by a
-//!    non-zero divisor, so nothing that could trap is removed);
+//!    instructions are side-effect free: division is folded only when no
+//!    divisor in its range is 0, and loads only when they are neither
+//!    volatile nor atomic and read inside a constant global, so nothing
+//!    that could trap is removed);
 //! 2. a conditional `br`/`switch` of an executable block with one
 //!    executable outgoing edge becomes `br label %taken`; a `switch` (on a
 //!    range) with some edges not executable is rebuilt without the cases

@@ -28,9 +28,10 @@
 //! * phis and `select`s take the union of their inputs;
 //! * `freeze` of a range is overdefined (the range may leave out poison,
 //!   and `freeze poison` may be any value);
-//! * widening: a phi's range may grow at most (executable incoming edges
-//!   + 1) times, as in LLVM's `visitPHINode`, and any other value's at most
-//!   `MAX_RANGE_EXTENSIONS` times; one more growth makes it overdefined.
+//! * widening: a phi's range may grow at most one time more than it has
+//!   executable incoming edges, as in LLVM's `visitPHINode`, and any other
+//!   value's at most `MAX_RANGE_EXTENSIONS` times; one more growth makes it
+//!   overdefined.
 //!   This bounds the work: without it `i = phi [0], [i + 1]` would grow
 //!   one element per round for 2^width rounds.
 //!
@@ -445,7 +446,7 @@ fn on_ranges(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::transforms::sccp::fold::{BinOp, IntPredicate, PoisonFlags};
+    use crate::transforms::sccp::fold::{BinOp, CastOp, IntPredicate, PoisonFlags};
     use crate::transforms::sccp::program::Inst;
 
     fn c32(v: i64) -> Operand {
@@ -753,7 +754,6 @@ mod tests {
     /// does not.
     #[test]
     fn casts_fold_with_flags() {
-        use crate::transforms::sccp::fold::CastOp;
         let m1 = Operand::Const(Konst::new(8, 0xff));
         let cast = |op, nneg| {
             inst(
@@ -783,5 +783,162 @@ mod tests {
             s.values,
             vec![konst32(255), konst32(-1), Lattice::Overdefined]
         );
+    }
+    fn cast(block: Block, op: CastOp, value: Operand, from_width: u32, to_width: u32) -> Inst {
+        inst(
+            block,
+            Op::Cast {
+                op,
+                flags: PoisonFlags::default(),
+                value,
+                from_width,
+                to_width,
+            },
+        )
+    }
+
+    /// `zext i8 %unknown to i32` is [0, 255] although its operand is
+    /// overdefined, and decides `icmp sge 37742, %z`.
+    #[test]
+    fn zext_of_unknown_is_a_range_that_decides_a_compare() {
+        let p = Program {
+            insts: vec![
+                cast(0, CastOp::ZExt, Operand::Unknown, 8, 32),
+                inst(
+                    0,
+                    Op::ICmp {
+                        pred: IntPredicate::Sge,
+                        lhs: c32(37742),
+                        rhs: Operand::Inst(0),
+                    },
+                ),
+            ],
+            terminators: vec![Terminator::Other(vec![])],
+        };
+        let s = solve(&p);
+        assert_eq!(
+            s.values[0],
+            Lattice::Range(ConstantRange::unsigned(32, 0, 255))
+        );
+        assert_eq!(s.values[1], Lattice::Const(Konst::bool(true)));
+    }
+
+    /// A switch on `zext i1`: the case 7 and the default are not
+    /// executable, the cases 0 and 1 are.
+    #[test]
+    fn switch_on_range_skips_cases_outside_it() {
+        let k = |v| Konst::new(32, v);
+        let p = Program {
+            insts: vec![cast(0, CastOp::ZExt, Operand::Unknown, 1, 32)],
+            terminators: vec![
+                Terminator::Switch {
+                    cond: Operand::Inst(0),
+                    default: 4,
+                    cases: vec![(k(0), 1), (k(1), 2), (k(7), 3)],
+                },
+                Terminator::Other(vec![]),
+                Terminator::Other(vec![]),
+                Terminator::Other(vec![]),
+                Terminator::Other(vec![]),
+            ],
+        };
+        let s = solve(&p);
+        assert_eq!(s.executable_blocks, vec![true, true, true, false, false]);
+    }
+
+    /// `i = phi [0, b0], [i + 1, b1]` in a loop leaving at 1000: the range
+    /// of `i` grows each round until widening makes it overdefined (LLVM:
+    /// at most incoming edges + 1 growths), so the solver stops after a
+    /// handful of rounds rather than 1000.
+    #[test]
+    fn widening_stops_a_growing_phi() {
+        let p = Program {
+            insts: vec![
+                inst(1, Op::Phi(vec![(c32(0), 0), (Operand::Inst(1), 1)])),
+                bin(1, BinOp::Add, Operand::Inst(0), c32(1)),
+                inst(
+                    1,
+                    Op::ICmp {
+                        pred: IntPredicate::Ult,
+                        lhs: Operand::Inst(1),
+                        rhs: c32(1000),
+                    },
+                ),
+            ],
+            terminators: vec![
+                Terminator::Jump(1),
+                Terminator::Branch {
+                    cond: Operand::Inst(2),
+                    if_true: 1,
+                    if_false: 2,
+                },
+                Terminator::Other(vec![]),
+            ],
+        };
+        let s = solve(&p);
+        assert_eq!(s.values[0], Lattice::Overdefined);
+        assert_eq!(s.values[2], Lattice::Overdefined);
+        assert_eq!(s.executable_blocks, vec![true, true, true]);
+    }
+
+    /// Pointer comparisons and constant loads are decided at read time.
+    #[test]
+    fn pointer_compares_and_constant_loads() {
+        use crate::transforms::sccp::pointer::{Global, PtrConst};
+        let g = PtrConst::InGlobal {
+            global: Global {
+                id: 0,
+                non_null: true,
+                distinct: true,
+            },
+            offset: 0,
+            inbounds: true,
+        };
+        let p = Program {
+            insts: vec![
+                inst(
+                    0,
+                    Op::PointerICmp {
+                        pred: IntPredicate::Ne,
+                        lhs: Some(g),
+                        rhs: Some(PtrConst::Null),
+                    },
+                ),
+                inst(
+                    0,
+                    Op::PointerICmp {
+                        pred: IntPredicate::Eq,
+                        lhs: Some(g),
+                        rhs: None,
+                    },
+                ),
+                inst(0, Op::ConstantLoad(Konst::new(32, 7))),
+            ],
+            terminators: vec![Terminator::Other(vec![])],
+        };
+        let s = solve(&p);
+        assert_eq!(
+            s.values,
+            vec![
+                Lattice::Const(Konst::bool(true)),
+                Lattice::Overdefined,
+                konst32(7)
+            ]
+        );
+    }
+
+    /// `freeze` of a range is overdefined (the range may leave out poison,
+    /// which `freeze` turns into any value).
+    #[test]
+    fn freeze_of_range_is_overdefined() {
+        let p = Program {
+            insts: vec![
+                cast(0, CastOp::ZExt, Operand::Unknown, 8, 32),
+                inst(0, Op::Freeze(Operand::Inst(0))),
+            ],
+            terminators: vec![Terminator::Other(vec![])],
+        };
+        let s = solve(&p);
+        assert_eq!(s.values[1], Lattice::Overdefined);
     }
 }
