@@ -1,6 +1,9 @@
 //! Constant folding of integer instructions with LLVM 19's exact semantics
 //! (LangRef, "Instruction Reference"), for widths 1 to 64.
 //!
+//! These rules fold two constants; `range` holds the rules for sets of
+//! values (which may leave poison results out, see there).
+//!
 //! Every folding function returns `None` when the result is not a plain
 //! value: poison (a `nsw`/`nuw`/`exact`/`disjoint`/`nneg` flag violated, a
 //! shift by the width or more) or immediate undefined behaviour (division

@@ -1,19 +1,33 @@
-//! The three-level lattice of sparse conditional constant propagation and
-//! the integer constants it carries.
+//! The lattice of sparse conditional constant propagation, extended with
+//! integer ranges as in LLVM 19's `ValueLatticeElement`
+//! (llvm/Analysis/ValueLattice.h: unknown, constant, constantrange,
+//! overdefined), and the integer constants it carries.
 //!
 //! ```text
 //!        Undefined (⊤)          "no evidence yet": not reached, or waiting
 //!     …  c₋₁  c₀  c₁  …         one known integer constant
-//!        Overdefined (⊥)        "not a constant": may take several values
+//!     …  [a, b]  …              a range (`range::ConstantRange`): 2 or more
+//!                               values, fewer than all
+//!        Overdefined (⊥)        "nothing known": may take any value
 //! ```
 //!
-//! A value only ever moves down (⊤ → constant → ⊥), so every value changes
-//! at most twice; this bounds the solver's work (seed 004, SCCP section:
-//! "每条语句最多遍历 3 * (操作数 + 1) 次").
+//! A value only ever moves down: its new value is always the `meet` (the
+//! union of the sets) of its old value and what its instruction evaluates
+//! to. Constants are single-element ranges, so a constant can widen into a
+//! range and a range into a wider one; to bound the work, the solver
+//! counts how often a value's range grew and sends it to `Overdefined`
+//! after a few steps (widening, see `solver`). Without ranges this is the
+//! seed's three-level lattice (seed 004, SCCP section).
 //!
 //! `Undefined` is the *lattice* top, the seed's "未定义": no executable
 //! definition has produced a value yet. It is not LLVM's `undef` value,
 //! which the solver treats as overdefined (see `program::Operand::Unknown`).
+//!
+//! Invariant (kept by `Lattice::from_range`): a `Range` has at least two
+//! and fewer than 2^width elements; one element is a `Const`, all of them
+//! `Overdefined`.
+
+use super::range::ConstantRange;
 
 /// An integer of 1 to 64 bits, stored zero-extended (the bits above `width`
 /// are always zero).
@@ -90,17 +104,37 @@ pub enum Lattice {
     /// ⊤: nothing known yet.
     Undefined,
     Const(Konst),
-    /// ⊥: not a (single) constant.
+    /// One of several values (never one, never all: see the invariant).
+    Range(ConstantRange),
+    /// ⊥: any value.
     Overdefined,
 }
 
 impl Lattice {
-    /// The greatest lower bound: what a phi sees over two incoming values.
+    /// The element for a set of values: an empty set is kept only as
+    /// `Overdefined` (it would mean "no value at all", which the callers
+    /// never intend), one value is a constant, all values overdefined.
+    pub fn from_range(r: ConstantRange) -> Lattice {
+        if r.is_empty() || r.is_full() {
+            Lattice::Overdefined
+        } else if let Some(k) = r.single_element() {
+            Lattice::Const(k)
+        } else {
+            Lattice::Range(r)
+        }
+    }
+
+    /// The greatest lower bound: what a phi sees over two incoming values
+    /// (the union of the two sets).
     pub fn meet(self, other: Lattice) -> Lattice {
         match (self, other) {
             (Lattice::Undefined, x) | (x, Lattice::Undefined) => x,
+            (Lattice::Overdefined, _) | (_, Lattice::Overdefined) => Lattice::Overdefined,
             (Lattice::Const(a), Lattice::Const(b)) if a == b => self,
-            _ => Lattice::Overdefined,
+            (a, b) => match (a.range(), b.range()) {
+                (Some(x), Some(y)) if x.width() == y.width() => Lattice::from_range(x.union(y)),
+                _ => Lattice::Overdefined,
+            },
         }
     }
 
@@ -108,6 +142,26 @@ impl Lattice {
         match self {
             Lattice::Const(k) => Some(k),
             _ => None,
+        }
+    }
+
+    /// The set of values of a constant or a range (`None` for ⊤ and ⊥,
+    /// whose width the element does not know).
+    pub fn range(self) -> Option<ConstantRange> {
+        match self {
+            Lattice::Const(k) => Some(ConstantRange::single(k)),
+            Lattice::Range(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// The set of values, `width` bits wide, with ⊥ as the full set;
+    /// `None` for ⊤.
+    pub fn range_or_full(self, width: u32) -> Option<ConstantRange> {
+        match self {
+            Lattice::Undefined => None,
+            Lattice::Overdefined => Some(ConstantRange::full(width)),
+            other => other.range(),
         }
     }
 }
@@ -139,10 +193,32 @@ mod tests {
         assert_eq!(Undefined.meet(c1), c1);
         assert_eq!(c1.meet(Undefined), c1);
         assert_eq!(c1.meet(c1), c1);
-        assert_eq!(c1.meet(c2), Overdefined);
+        assert_eq!(
+            c1.meet(c2),
+            Range(ConstantRange::unsigned(32, 1, 2)),
+            "two constants meet in a range"
+        );
+        let (f, t) = (Const(Konst::bool(false)), Const(Konst::bool(true)));
+        assert_eq!(f.meet(t), Overdefined, "both booleans are every i1");
         assert_eq!(c1.meet(Overdefined), Overdefined);
         assert_eq!(Undefined.meet(Undefined), Undefined);
         assert_eq!(Overdefined.meet(Undefined), Overdefined);
+    }
+
+    #[test]
+    fn meet_of_constants_and_ranges_is_the_union() {
+        use Lattice::*;
+        let c = |v| Const(Konst::new(8, v));
+        let r = |a, b| Range(ConstantRange::unsigned(8, a, b));
+        assert_eq!(c(1).meet(c(3)), r(1, 3));
+        assert_eq!(r(1, 3).meet(c(7)), r(1, 7));
+        assert_eq!(r(1, 3).meet(c(2)), r(1, 3));
+        assert_eq!(r(0, 200).meet(r(100, 255)), Overdefined);
+        assert_eq!(Undefined.meet(r(1, 3)), r(1, 3));
+        assert_eq!(r(1, 3).meet(Overdefined), Overdefined);
+        assert_eq!(Lattice::from_range(ConstantRange::full(8)), Overdefined);
+        assert_eq!(Lattice::from_range(ConstantRange::empty(8)), Overdefined);
+        assert_eq!(Lattice::from_range(ConstantRange::unsigned(8, 4, 4)), c(4));
     }
 
     #[test]

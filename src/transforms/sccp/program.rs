@@ -3,8 +3,9 @@
 //! here; `read` builds it from LLVM IR, tests build it by hand.
 //!
 //! Only what SCCP can evaluate is described in detail (integer arithmetic,
-//! `icmp`, `zext`/`sext`/`trunc`, `select`, `freeze`, phis, `br`,
-//! `switch`); every other instruction is `Op::Opaque` (always
+//! `icmp` of integers and of constant pointers, loads of constant globals,
+//! `zext`/`sext`/`trunc`,
+//! `select`, `freeze`, phis, `br`, `switch`); every other instruction is `Op::Opaque` (always
 //! overdefined) and every other terminator `Terminator::Other` (all its
 //! successors executable).
 
@@ -12,6 +13,7 @@ use crate::analysis::cfg::Block;
 
 use super::fold::{BinOp, CastOp, IntPredicate, PoisonFlags};
 use super::lattice::Konst;
+use super::pointer::PtrConst;
 
 /// An index into `Program::insts`.
 pub type InstId = usize;
@@ -51,13 +53,24 @@ pub enum Op {
         op: CastOp,
         flags: PoisonFlags,
         value: Operand,
+        from_width: u32,
         to_width: u32,
+    },
+    /// `icmp` of two pointers; `None` for an operand that is not a
+    /// constant `read` could describe. Decided once, by `pointer::icmp`.
+    PointerICmp {
+        pred: IntPredicate,
+        lhs: Option<PtrConst>,
+        rhs: Option<PtrConst>,
     },
     Select {
         cond: Operand,
         if_true: Operand,
         if_false: Operand,
     },
+    /// A `load` from a `constant` global whose initializer `read` found to
+    /// hold this integer at the loaded address.
+    ConstantLoad(Konst),
     /// `freeze`: a constant stays itself; anything else is overdefined.
     Freeze(Operand),
     /// One entry per incoming edge (a block twice for two edges).
@@ -140,7 +153,7 @@ impl Program {
                 if_false,
             } => vec![cond, if_true, if_false],
             Op::Phi(incoming) => incoming.iter().map(|(v, _)| v).collect(),
-            Op::Opaque => Vec::new(),
+            Op::PointerICmp { .. } | Op::ConstantLoad(_) | Op::Opaque => Vec::new(),
         }
     }
 

@@ -7,17 +7,40 @@
 //! not instructions of this function or `ConstantInt`s of at most 64 bits
 //! (arguments, globals, constant expressions, `undef`, `poison`) become
 //! `Operand::Unknown`, i.e. overdefined.
+//!
+//! An `icmp` of two pointers becomes `Op::PointerICmp` with each operand
+//! described as a `pointer::PtrConst` when it is `null`, a global, or a
+//! constant `getelementptr` expression with constant indices into a
+//! global (its byte offset computed with the module's data layout); the
+//! facts `pointer` relies on (linkage, `unnamed_addr`, size) are read here.
+//!
+//! A `load` (not volatile, not atomic) of an integer of whole bytes from
+//! such a pointer into a `constant` global with a definitive initializer
+//! (internal or private linkage, not `externally_initialized`) becomes
+//! `Op::ConstantLoad` when the loaded bytes lie inside one integer (or a
+//! zero) of the initializer: what LLVM's `sccp` gets from
+//! `ConstantFoldLoadFromConstPtr`. Only little-endian layouts are read;
+//! bytes of floats, pointers, padding or `undef` are never read.
 
 use std::collections::HashMap;
 
+use std::cell::RefCell;
+
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
-use llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMTypeKind};
+use llvm_sys::target::{
+    LLVMABISizeOfType, LLVMByteOrder, LLVMByteOrdering, LLVMGetModuleDataLayout,
+    LLVMOffsetOfElement, LLVMPointerSize, LLVMStoreSizeOfType, LLVMTargetDataRef,
+};
+use llvm_sys::{
+    LLVMAtomicOrdering, LLVMIntPredicate, LLVMLinkage, LLVMOpcode, LLVMTypeKind, LLVMUnnamedAddr,
+};
 
 use crate::ir::{self, FunctionCfg};
 
 use super::fold::{BinOp, CastOp, IntPredicate, PoisonFlags};
-use super::lattice::Konst;
+use super::lattice::{mask, Konst};
+use super::pointer::{Global, PtrConst};
 use super::program::{Inst, InstId, Op, Operand, Program, Terminator};
 
 /// The program and the LLVM instruction behind each `InstId`.
@@ -55,9 +78,12 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
             }
         }
     }
+    let module = LLVMGetGlobalParent(function);
     let reader = Reader {
         fcfg: &fcfg,
         id_of: &id_of,
+        data_layout: LLVMGetModuleDataLayout(module),
+        globals: RefCell::new(Vec::new()),
     };
     let insts = llvm_insts
         .iter()
@@ -82,6 +108,11 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
 struct Reader<'a> {
     fcfg: &'a FunctionCfg,
     id_of: &'a HashMap<LLVMValueRef, InstId>,
+    /// The module's data layout (owned by the module).
+    data_layout: LLVMTargetDataRef,
+    /// The globals seen as pointer bases; a global's index is its
+    /// `pointer::Global::id`.
+    globals: RefCell<Vec<LLVMValueRef>>,
 }
 
 impl Reader<'_> {
@@ -115,6 +146,13 @@ impl Reader<'_> {
             });
         }
         Some(match opcode {
+            LLVMOpcode::LLVMICmp if self.is_scalar_pointer(LLVMGetOperand(inst, 0)) => {
+                Op::PointerICmp {
+                    pred: predicate(LLVMGetICmpPredicate(inst)),
+                    lhs: self.pointer_constant(LLVMGetOperand(inst, 0)),
+                    rhs: self.pointer_constant(LLVMGetOperand(inst, 1)),
+                }
+            }
             LLVMOpcode::LLVMICmp => {
                 int_width(LLVMTypeOf(LLVMGetOperand(inst, 0)))?;
                 Op::ICmp {
@@ -124,7 +162,7 @@ impl Reader<'_> {
                 }
             }
             LLVMOpcode::LLVMZExt | LLVMOpcode::LLVMSExt | LLVMOpcode::LLVMTrunc => {
-                int_width(LLVMTypeOf(LLVMGetOperand(inst, 0)))?;
+                let from_width = int_width(LLVMTypeOf(LLVMGetOperand(inst, 0)))?;
                 let (op, flags) = match opcode {
                     LLVMOpcode::LLVMZExt => (
                         CastOp::ZExt,
@@ -149,6 +187,7 @@ impl Reader<'_> {
                     op,
                     flags,
                     value: operand(0),
+                    from_width,
                     to_width: result_width,
                 }
             }
@@ -164,6 +203,7 @@ impl Reader<'_> {
                 }
             }
             LLVMOpcode::LLVMFreeze => Op::Freeze(operand(0)),
+            LLVMOpcode::LLVMLoad => Op::ConstantLoad(self.constant_load(inst, result_width)?),
             LLVMOpcode::LLVMPHI => {
                 let incoming = (0..LLVMCountIncoming(inst))
                     .map(|k| {
@@ -175,6 +215,213 @@ impl Reader<'_> {
             }
             _ => return None,
         })
+    }
+
+    unsafe fn is_scalar_pointer(&self, value: LLVMValueRef) -> bool {
+        LLVMGetTypeKind(LLVMTypeOf(value)) == LLVMTypeKind::LLVMPointerTypeKind
+    }
+
+    /// `value` as a constant pointer of address space 0, if it is one we
+    /// can describe (`None` otherwise: not decided).
+    unsafe fn pointer_constant(&self, value: LLVMValueRef) -> Option<PtrConst> {
+        let ty = LLVMTypeOf(value);
+        if LLVMGetTypeKind(ty) != LLVMTypeKind::LLVMPointerTypeKind
+            || LLVMGetPointerAddressSpace(ty) != 0
+            || LLVMPointerSize(self.data_layout) != 8
+        {
+            return None;
+        }
+        if !LLVMIsAConstantPointerNull(value).is_null() {
+            return Some(PtrConst::Null);
+        }
+        if !LLVMIsAGlobalVariable(value).is_null() || !LLVMIsAFunction(value).is_null() {
+            return Some(PtrConst::InGlobal {
+                global: self.global(value),
+                offset: 0,
+                inbounds: true,
+            });
+        }
+        if LLVMIsAConstantExpr(value).is_null()
+            || LLVMGetConstOpcode(value) != LLVMOpcode::LLVMGetElementPtr
+        {
+            return None;
+        }
+        let PtrConst::InGlobal {
+            global,
+            offset,
+            inbounds,
+        } = self.pointer_constant(LLVMGetOperand(value, 0))?
+        else {
+            return None; // a GEP from null
+        };
+        let step = self.gep_offset(value)?;
+        Some(PtrConst::InGlobal {
+            global,
+            offset: offset.wrapping_add(step),
+            inbounds: inbounds && LLVMIsInBounds(value) != 0,
+        })
+    }
+
+    /// The byte offset a constant GEP adds to its base (wrapping, as
+    /// addresses do), if every index is a constant integer and every type
+    /// stepped through is an array or a struct.
+    unsafe fn gep_offset(&self, gep: LLVMValueRef) -> Option<i64> {
+        let mut ty = LLVMGetGEPSourceElementType(gep);
+        let index = |k: u32| -> Option<i64> {
+            let v = LLVMGetOperand(gep, k);
+            if LLVMIsAConstantInt(v).is_null() || int_width(LLVMTypeOf(v)).is_none() {
+                return None;
+            }
+            Some(LLVMConstIntGetSExtValue(v) as i64)
+        };
+        let size = |t: LLVMTypeRef| LLVMABISizeOfType(self.data_layout, t) as i64;
+        let mut offset = index(1)?.wrapping_mul(size(ty));
+        for k in 2..LLVMGetNumOperands(gep) as u32 {
+            let i = index(k)?;
+            match LLVMGetTypeKind(ty) {
+                LLVMTypeKind::LLVMArrayTypeKind => {
+                    ty = LLVMGetElementType(ty);
+                    offset = offset.wrapping_add(i.wrapping_mul(size(ty)));
+                }
+                LLVMTypeKind::LLVMStructTypeKind => {
+                    let field = u32::try_from(i).ok()?;
+                    if field >= LLVMCountStructElementTypes(ty) {
+                        return None;
+                    }
+                    let at = LLVMOffsetOfElement(self.data_layout, ty, field) as i64;
+                    offset = offset.wrapping_add(at);
+                    ty = LLVMStructGetTypeAtIndex(ty, field);
+                }
+                _ => return None,
+            }
+        }
+        Some(offset)
+    }
+
+    /// The integer a load reads, if it reads read-only memory we can see
+    /// (see the module comment).
+    unsafe fn constant_load(&self, load: LLVMValueRef, width: u32) -> Option<Konst> {
+        if LLVMGetVolatile(load) != 0
+            || LLVMGetOrdering(load) != LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
+            || !width.is_multiple_of(8)
+            || LLVMByteOrder(self.data_layout) != LLVMByteOrdering::LLVMLittleEndian
+        {
+            return None;
+        }
+        let PtrConst::InGlobal { global, offset, .. } =
+            self.pointer_constant(LLVMGetOperand(load, 0))?
+        else {
+            return None;
+        };
+        let gv = self.globals.borrow()[global.id];
+        let definitive = !LLVMIsAGlobalVariable(gv).is_null()
+            && LLVMIsGlobalConstant(gv) != 0
+            && LLVMIsExternallyInitialized(gv) == 0
+            && matches!(
+                LLVMGetLinkage(gv),
+                LLVMLinkage::LLVMInternalLinkage | LLVMLinkage::LLVMPrivateLinkage
+            );
+        let init = if definitive {
+            LLVMGetInitializer(gv)
+        } else {
+            std::ptr::null_mut()
+        };
+        if init.is_null() {
+            return None;
+        }
+        let offset = u64::try_from(offset).ok()?;
+        let bits = self.bytes_of(init, LLVMGlobalGetValueType(gv), offset, width as u64 / 8)?;
+        Some(Konst::new(width, bits))
+    }
+
+    /// The little-endian value of bytes `offset .. offset + count` of the
+    /// constant `c` of type `ty`, when they lie inside one integer or one
+    /// zero value of it.
+    unsafe fn bytes_of(
+        &self,
+        c: LLVMValueRef,
+        ty: LLVMTypeRef,
+        offset: u64,
+        count: u64,
+    ) -> Option<u64> {
+        let alloc_size = LLVMABISizeOfType(self.data_layout, ty);
+        if offset.checked_add(count)? > alloc_size {
+            return None;
+        }
+        let is_aggregate = matches!(
+            LLVMGetTypeKind(ty),
+            LLVMTypeKind::LLVMArrayTypeKind | LLVMTypeKind::LLVMStructTypeKind
+        );
+        if LLVMIsNull(c) != 0
+            && (is_aggregate || offset + count <= LLVMStoreSizeOfType(self.data_layout, ty))
+        {
+            return Some(0);
+        }
+        if !LLVMIsAConstantInt(c).is_null() {
+            let w = int_width(ty)?;
+            if !w.is_multiple_of(8) || offset + count > w as u64 / 8 {
+                return None;
+            }
+            let value = LLVMConstIntGetZExtValue(c) >> (8 * offset);
+            return Some(value & mask(8 * count as u32));
+        }
+        match LLVMGetTypeKind(ty) {
+            LLVMTypeKind::LLVMArrayTypeKind => {
+                let element = LLVMGetElementType(ty);
+                let size = LLVMABISizeOfType(self.data_layout, element);
+                if size == 0 || offset / size >= LLVMGetArrayLength2(ty) {
+                    return None;
+                }
+                let value = LLVMGetAggregateElement(c, (offset / size) as u32);
+                if value.is_null() {
+                    return None;
+                }
+                self.bytes_of(value, element, offset % size, count)
+            }
+            LLVMTypeKind::LLVMStructTypeKind => {
+                let fields = LLVMCountStructElementTypes(ty);
+                let field = (0..fields)
+                    .rev()
+                    .find(|&i| LLVMOffsetOfElement(self.data_layout, ty, i) <= offset)?;
+                let value = LLVMGetAggregateElement(c, field);
+                if value.is_null() {
+                    return None;
+                }
+                let start = LLVMOffsetOfElement(self.data_layout, ty, field);
+                self.bytes_of(
+                    value,
+                    LLVMStructGetTypeAtIndex(ty, field),
+                    offset - start,
+                    count,
+                )
+            }
+            _ => None,
+        }
+    }
+
+    /// What `pointer` needs to know about a global variable or function.
+    unsafe fn global(&self, value: LLVMValueRef) -> Global {
+        let mut globals = self.globals.borrow_mut();
+        let id = globals.iter().position(|&g| g == value).unwrap_or_else(|| {
+            globals.push(value);
+            globals.len() - 1
+        });
+        let linkage = LLVMGetLinkage(value);
+        let own_linkage = matches!(
+            linkage,
+            LLVMLinkage::LLVMInternalLinkage | LLVMLinkage::LLVMPrivateLinkage
+        );
+        let has_size = LLVMIsAGlobalVariable(value).is_null() || {
+            let ty = LLVMGlobalGetValueType(value);
+            LLVMTypeIsSized(ty) != 0 && LLVMABISizeOfType(self.data_layout, ty) > 0
+        };
+        Global {
+            id,
+            non_null: linkage != LLVMLinkage::LLVMExternalWeakLinkage,
+            distinct: own_linkage
+                && LLVMGetUnnamedAddress(value) != LLVMUnnamedAddr::LLVMGlobalUnnamedAddr
+                && has_size,
+        }
     }
 
     unsafe fn terminator(&self, term: LLVMValueRef) -> Terminator {

@@ -3,10 +3,15 @@
 //! Order matters, because LLVM must never see a use of a deleted value:
 //! 1. every instruction of an executable block whose value is a constant
 //!    has its uses replaced by that constant and is erased (all such
-//!    instructions are side-effect free: division is folded only by a
-//!    non-zero divisor, so nothing that could trap is removed);
-//! 2. a conditional `br`/`switch` of an executable block whose condition is
-//!    a constant becomes `br label %taken`;
+//!    instructions are side-effect free: division is folded only when no
+//!    divisor in its range is 0, and loads only when they are neither
+//!    volatile nor atomic and read inside a constant global, so nothing
+//!    that could trap is removed);
+//! 2. a conditional `br`/`switch` of an executable block with one
+//!    executable outgoing edge becomes `br label %taken`; a `switch` (on a
+//!    range) with some edges not executable is rebuilt without the cases
+//!    that lead there (if its default edge is one of them, the default
+//!    takes a kept case's destination: no value reaches it);
 //! 3. phis of executable blocks whose predecessor list changed are rebuilt
 //!    with exactly one entry per remaining edge (the C API cannot remove an
 //!    incoming entry); a phi left with one value on every remaining edge is
@@ -30,7 +35,7 @@ use crate::ir;
 use super::lattice::Lattice;
 use super::program::{Op, Terminator};
 use super::read::ReadFunction;
-use super::solver::{taken_case, Solution};
+use super::solver::Solution;
 
 /// What the rewrite did to one function.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -107,41 +112,97 @@ unsafe fn fold_terminators(
     let mut new_succs = Vec::with_capacity(read.program.num_blocks());
     for (b, term) in read.program.terminators.iter().enumerate() {
         let old = read.fcfg.cfg.succs(b).to_vec();
-        let taken = solution.executable_blocks[b]
-            .then(|| taken_successor(term, solution))
-            .flatten();
-        let Some(taken) = taken else {
-            new_succs.push(old);
-            continue;
+        let change = if solution.executable_blocks[b] {
+            terminator_change(b, term, solution)
+        } else {
+            None
         };
         let old_term = LLVMGetBasicBlockTerminator(read.fcfg.blocks[b]);
-        LLVMPositionBuilderBefore(builder, old_term);
-        let br = LLVMBuildBr(builder, read.fcfg.blocks[taken]);
-        LLVMInstructionSetDebugLoc(br, LLVMInstructionGetDebugLoc(old_term));
+        let new_term = match change {
+            None => {
+                new_succs.push(old);
+                continue;
+            }
+            Some(TerminatorChange::Jump(taken)) => {
+                report.branches_folded += 1;
+                LLVMPositionBuilderBefore(builder, old_term);
+                new_succs.push(vec![taken]);
+                LLVMBuildBr(builder, read.fcfg.blocks[taken])
+            }
+            Some(TerminatorChange::Switch { default, cases }) => {
+                LLVMPositionBuilderBefore(builder, old_term);
+                let switch = LLVMBuildSwitch(
+                    builder,
+                    LLVMGetOperand(old_term, 0),
+                    read.fcfg.blocks[default],
+                    cases.len() as u32,
+                );
+                let mut succs = vec![default];
+                for &(k, to) in &cases {
+                    // Case k's value is operand 2(k+1) of the old switch.
+                    let value = LLVMGetOperand(old_term, 2 * (k as u32 + 1));
+                    LLVMAddCase(switch, value, read.fcfg.blocks[to]);
+                    succs.push(to);
+                }
+                new_succs.push(succs);
+                switch
+            }
+        };
+        LLVMInstructionSetDebugLoc(new_term, LLVMInstructionGetDebugLoc(old_term));
         LLVMInstructionEraseFromParent(old_term);
-        report.branches_folded += 1;
-        new_succs.push(vec![taken]);
     }
     new_succs
 }
 
-/// The only successor a conditional terminator can take, when its
-/// condition is a constant.
-fn taken_successor(term: &Terminator, solution: &Solution) -> Option<Block> {
-    let cond = term.condition()?;
-    let value = match cond {
-        super::program::Operand::Inst(i) => solution.values[*i],
-        super::program::Operand::Const(k) => Lattice::Const(*k),
-        super::program::Operand::Unknown => Lattice::Overdefined,
-    };
-    let c = value.constant()?;
-    match term {
-        Terminator::Branch {
-            if_true, if_false, ..
-        } => Some(if c.is_zero() { *if_false } else { *if_true }),
-        Terminator::Switch { default, cases, .. } => Some(taken_case(*default, cases, c)),
-        _ => None,
+/// What becomes of a conditional terminator of an executable block.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum TerminatorChange {
+    /// Only one successor is reachable: `br label %taken`.
+    Jump(Block),
+    /// A switch keeps only its cases with an executable edge, as
+    /// `(index of the case in the old switch, destination)`. If its default
+    /// edge is not executable, the default becomes the first kept case's
+    /// destination: the values that would reach it never occur (the
+    /// condition's range excludes them).
+    Switch {
+        default: Block,
+        cases: Vec<(usize, Block)>,
+    },
+}
+
+/// Decided by the executable edges the solver found (a `br` or `switch` on
+/// a constant has one; a `switch` on a range may lose some cases).
+fn terminator_change(b: Block, term: &Terminator, solution: &Solution) -> Option<TerminatorChange> {
+    term.condition()?;
+    let succs = term.successors();
+    let live = |to: Block| solution.is_edge_executable(b, to);
+    let mut reachable: Vec<Block> = succs.iter().copied().filter(|&s| live(s)).collect();
+    reachable.sort_unstable();
+    reachable.dedup();
+    if reachable.len() == 1 {
+        return Some(TerminatorChange::Jump(reachable[0]));
     }
+    let Terminator::Switch { default, cases, .. } = term else {
+        return None;
+    };
+    if succs.iter().all(|&s| live(s)) {
+        return None;
+    }
+    let kept: Vec<(usize, Block)> = cases
+        .iter()
+        .enumerate()
+        .filter(|&(_, &(_, to))| live(to))
+        .map(|(k, &(_, to))| (k, to))
+        .collect();
+    let default = if live(*default) {
+        *default
+    } else {
+        kept.first()?.1
+    };
+    Some(TerminatorChange::Switch {
+        default,
+        cases: kept,
+    })
 }
 
 /// The predecessors of every block, with multiplicity, sorted.

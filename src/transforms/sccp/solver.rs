@@ -13,7 +13,32 @@
 //! * A phi meets its incoming values over executable edges only.
 //! * A conditional branch or switch makes executable only the edge its
 //!   constant condition selects, every edge if the condition is
-//!   overdefined, and none while the condition is still undefined.
+//!   overdefined, and none while the condition is still undefined. A
+//!   switch on a range makes executable the cases whose value is in the
+//!   range, and the default unless the cases cover the whole range (LLVM
+//!   19, `SCCPInstVisitor::getFeasibleSuccessors`).
+//!
+//! Ranges (`lattice`, `range`) follow LLVM 19's `SCCPInstVisitor`
+//! (llvm/lib/Transforms/Utils/SCCPSolver.cpp):
+//! * a binary operation or cast with an operand that is a constant or a
+//!   range is evaluated on ranges, an overdefined operand standing for the
+//!   full set (so `zext i8 %x to i32` is `[0, 255]` even when `%x` is
+//!   unknown); two overdefined operands give overdefined;
+//! * `icmp` is a constant when the operand ranges decide it;
+//! * phis and `select`s take the union of their inputs;
+//! * `freeze` of a range is overdefined (the range may leave out poison,
+//!   and `freeze poison` may be any value);
+//! * widening: a phi's range may grow at most one time more than it has
+//!   executable incoming edges, as in LLVM's `visitPHINode`, and any other
+//!   value's at most `MAX_RANGE_EXTENSIONS` times; one more growth makes it
+//!   overdefined.
+//!   This bounds the work: without it `i = phi [0], [i + 1]` would grow
+//!   one element per round for 2^width rounds.
+//!
+//! LLVM's function-level `sccp` does not narrow ranges at conditional
+//! branches (that needs PredicateInfo, which only `ipsccp` builds), and
+//! neither do we: after `br (icmp ult %x, 10), %then, …`, `%x` is not known
+//! to be below 10 in `%then`.
 //!
 //! Invariants: a value only moves down the lattice (each update is a meet
 //! with the old value, so even an evaluation rule that were not monotone
@@ -31,9 +56,11 @@ use std::collections::HashSet;
 
 use crate::analysis::cfg::Block;
 
-use super::fold;
+use super::fold::{self, CastOp};
 use super::lattice::{Konst, Lattice};
+use super::pointer;
 use super::program::{InstId, Op, Operand, Program, Terminator};
+use super::range::{self, ConstantRange};
 
 /// The fixpoint: a lattice value per instruction, executable blocks and
 /// edges.
@@ -59,11 +86,20 @@ enum User {
     Terminator(Block),
 }
 
+/// How many times a value other than a phi may grow its range before it
+/// is made overdefined. LLVM has no such limit (only phis widen); it is a
+/// guarantee of termination that valid SSA never reaches, since every
+/// cycle of values passes through a phi.
+pub const MAX_RANGE_EXTENSIONS: u32 = 32;
+
 struct Solver<'p> {
     program: &'p Program,
     block_insts: Vec<Vec<InstId>>,
     users: Vec<Vec<User>>,
     values: Vec<Lattice>,
+    /// How many times each value's range grew (LLVM's
+    /// `NumRangeExtensions`).
+    extensions: Vec<u32>,
     /// Terminator conditions forced to overdefined by the safety net.
     forced_terminators: Vec<bool>,
     executable_blocks: Vec<bool>,
@@ -115,6 +151,7 @@ impl<'p> Solver<'p> {
             block_insts: program.block_insts(),
             users,
             values: vec![Lattice::Undefined; program.insts.len()],
+            extensions: vec![0; program.insts.len()],
             forced_terminators: vec![false; n],
             executable_blocks: vec![false; n],
             executable_edges: HashSet::new(),
@@ -174,19 +211,54 @@ impl<'p> Solver<'p> {
     }
 
     fn visit_inst(&mut self, i: InstId) {
-        let new = self.evaluate(i);
+        let (new, limit) = match &self.program.insts[i].op {
+            Op::Phi(incoming) => {
+                let (value, active) = self.evaluate_phi(i, incoming);
+                (value, Some(active))
+            }
+            _ => (self.evaluate(i), None),
+        };
         let old = self.values[i];
-        let lowered = old.meet(new);
+        let mut lowered = old.meet(new);
+        if lowered != old && old.range().is_some() && lowered.range().is_some() {
+            self.extensions[i] += 1;
+            let allowed = limit.map_or(MAX_RANGE_EXTENSIONS, |active| active + 1);
+            if self.extensions[i] > allowed {
+                lowered = Lattice::Overdefined;
+            }
+        }
+        if let Some(active) = limit {
+            // As LLVM: a phi is granted one growth per executable incoming
+            // edge, however many of them it has used so far.
+            self.extensions[i] = self.extensions[i].max(active);
+        }
         if lowered != old {
             self.values[i] = lowered;
             self.ssa_worklist.extend_from_slice(&self.users[i]);
         }
     }
 
-    /// The value of instruction `i` given its operands' current values.
+    /// A phi meets its incoming values over executable edges only. Also
+    /// returns the number of those edges.
+    fn evaluate_phi(&self, i: InstId, incoming: &[(Operand, Block)]) -> (Lattice, u32) {
+        let block = self.program.insts[i].block;
+        let mut active = 0;
+        let mut value = Lattice::Undefined;
+        for (v, pred) in incoming {
+            if self.executable_edges.contains(&(*pred, block)) {
+                active += 1;
+                value = value.meet(self.value_of(v));
+            }
+        }
+        (value, active)
+    }
+
+    /// The value of instruction `i` (not a phi) given its operands' current
+    /// values.
     fn evaluate(&self, i: InstId) -> Lattice {
         match &self.program.insts[i].op {
             Op::Opaque => Lattice::Overdefined,
+            Op::ConstantLoad(k) => Lattice::Const(*k),
             Op::Binary {
                 op,
                 flags,
@@ -200,21 +272,47 @@ impl<'p> Solver<'p> {
                 if let Some(k) = absorbed {
                     return Lattice::Const(k);
                 }
-                combine2(a, b, |x, y| fold::binary(*op, *flags, x, y))
+                if let (Lattice::Const(x), Lattice::Const(y)) = (a, b) {
+                    return fold::binary(*op, *flags, x, y)
+                        .map_or(Lattice::Overdefined, Lattice::Const);
+                }
+                on_ranges(a, b, |x, y| {
+                    Lattice::from_range(range::binary(*op, *flags, x, y))
+                })
             }
             Op::ICmp { pred, lhs, rhs } => {
                 let (a, b) = (self.value_of(lhs), self.value_of(rhs));
-                combine2(a, b, |x, y| Some(fold::icmp(*pred, x, y)))
+                on_ranges(a, b, |x, y| {
+                    range::icmp(*pred, x, y)
+                        .map_or(Lattice::Overdefined, |v| Lattice::Const(Konst::bool(v)))
+                })
             }
+            Op::PointerICmp { pred, lhs, rhs } => match (lhs, rhs) {
+                (Some(a), Some(b)) => pointer::icmp(*pred, *a, *b)
+                    .map_or(Lattice::Overdefined, |v| Lattice::Const(Konst::bool(v))),
+                _ => Lattice::Overdefined,
+            },
             Op::Cast {
                 op,
                 flags,
                 value,
+                from_width,
                 to_width,
             } => match self.value_of(value) {
+                Lattice::Undefined => Lattice::Undefined,
                 Lattice::Const(k) => fold::cast(*op, *flags, k, *to_width)
                     .map_or(Lattice::Overdefined, Lattice::Const),
-                other => other,
+                other => {
+                    let r = other
+                        .range_or_full(*from_width)
+                        .expect("only ⊤ has no range");
+                    // Flags are ignored: the result is then a superset.
+                    Lattice::from_range(match op {
+                        CastOp::ZExt => range::zext(r, *to_width),
+                        CastOp::SExt => range::sext(r, *to_width),
+                        CastOp::Trunc => range::trunc(r, *to_width),
+                    })
+                }
             },
             Op::Select {
                 cond,
@@ -224,21 +322,15 @@ impl<'p> Solver<'p> {
                 Lattice::Undefined => Lattice::Undefined,
                 Lattice::Const(c) if c.is_zero() => self.value_of(if_false),
                 Lattice::Const(_) => self.value_of(if_true),
-                // Either arm may be chosen: both must agree.
-                Lattice::Overdefined => self.value_of(if_true).meet(self.value_of(if_false)),
+                // Either arm may be chosen: the union of both.
+                _ => self.value_of(if_true).meet(self.value_of(if_false)),
             },
             Op::Freeze(value) => match self.value_of(value) {
                 Lattice::Const(k) => Lattice::Const(k),
                 Lattice::Undefined => Lattice::Undefined,
-                Lattice::Overdefined => Lattice::Overdefined,
+                Lattice::Range(_) | Lattice::Overdefined => Lattice::Overdefined,
             },
-            Op::Phi(incoming) => {
-                let block = self.program.insts[i].block;
-                incoming
-                    .iter()
-                    .filter(|(_, pred)| self.executable_edges.contains(&(*pred, block)))
-                    .fold(Lattice::Undefined, |acc, (v, _)| acc.meet(self.value_of(v)))
-            }
+            Op::Phi(incoming) => self.evaluate_phi(i, incoming).0,
         }
     }
 
@@ -263,6 +355,9 @@ impl<'p> Solver<'p> {
             ) => vec![if c.is_zero() { *if_false } else { *if_true }],
             (Terminator::Switch { default, cases, .. }, Some(Lattice::Const(c))) => {
                 vec![taken_case(*default, cases, c)]
+            }
+            (Terminator::Switch { default, cases, .. }, Some(Lattice::Range(r))) => {
+                switch_targets(*default, cases, r)
             }
             (term, _) => term.successors(),
         };
@@ -310,22 +405,48 @@ pub fn taken_case(default: Block, cases: &[(Konst, Block)], c: Konst) -> Block {
         .map_or(default, |&(_, b)| b)
 }
 
-/// A two-operand rule: fold two constants (`None` from `fold` means poison
-/// or UB: overdefined); wait while either is undefined; else overdefined.
-fn combine2(a: Lattice, b: Lattice, fold: impl FnOnce(Konst, Konst) -> Option<Konst>) -> Lattice {
+/// The successors a switch on a value in `r` can take: the cases whose
+/// value is in `r`, and the default unless those cases cover all of `r`
+/// (case values are distinct).
+fn switch_targets(default: Block, cases: &[(Konst, Block)], r: ConstantRange) -> Vec<Block> {
+    let mut targets: Vec<Block> = cases
+        .iter()
+        .filter(|(k, _)| r.contains(*k))
+        .map(|&(_, b)| b)
+        .collect();
+    if r.size() > targets.len() as u128 {
+        targets.push(default);
+    }
+    targets
+}
+
+/// A two-operand rule on ranges: wait while either operand is undefined;
+/// overdefined if both are; otherwise `f` on the two sets, an overdefined
+/// operand standing for every value of the other's width.
+fn on_ranges(
+    a: Lattice,
+    b: Lattice,
+    f: impl FnOnce(ConstantRange, ConstantRange) -> Lattice,
+) -> Lattice {
     match (a, b) {
-        (Lattice::Const(x), Lattice::Const(y)) => {
-            fold(x, y).map_or(Lattice::Overdefined, Lattice::Const)
-        }
         (Lattice::Undefined, _) | (_, Lattice::Undefined) => Lattice::Undefined,
-        _ => Lattice::Overdefined,
+        (Lattice::Overdefined, Lattice::Overdefined) => Lattice::Overdefined,
+        _ => {
+            let width = a
+                .range()
+                .or(b.range())
+                .expect("one side has a range")
+                .width();
+            let full = ConstantRange::full(width);
+            f(a.range().unwrap_or(full), b.range().unwrap_or(full))
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::transforms::sccp::fold::{BinOp, IntPredicate, PoisonFlags};
+    use crate::transforms::sccp::fold::{BinOp, CastOp, IntPredicate, PoisonFlags};
     use crate::transforms::sccp::program::Inst;
 
     fn c32(v: i64) -> Operand {
@@ -541,7 +662,8 @@ mod tests {
     }
 
     /// `select` on an overdefined condition is a constant only if both arms
-    /// agree; on a constant condition it is the chosen arm.
+    /// agree, else the range of both; on a constant condition it is the
+    /// chosen arm.
     #[test]
     fn select_rules() {
         let sel = |cond, t, f| {
@@ -564,7 +686,8 @@ mod tests {
             terminators: vec![Terminator::Other(vec![])],
         };
         let s = solve(&p);
-        assert_eq!(s.values, vec![konst32(4), Lattice::Overdefined, konst32(4)]);
+        let four_or_five = Lattice::Range(ConstantRange::unsigned(32, 4, 5));
+        assert_eq!(s.values, vec![konst32(4), four_or_five, konst32(4)]);
     }
 
     /// LLVM's `undef` is overdefined (our documented choice), so a phi
@@ -631,7 +754,6 @@ mod tests {
     /// does not.
     #[test]
     fn casts_fold_with_flags() {
-        use crate::transforms::sccp::fold::CastOp;
         let m1 = Operand::Const(Konst::new(8, 0xff));
         let cast = |op, nneg| {
             inst(
@@ -643,6 +765,7 @@ mod tests {
                         ..PoisonFlags::default()
                     },
                     value: m1.clone(),
+                    from_width: 8,
                     to_width: 32,
                 },
             )
@@ -660,5 +783,162 @@ mod tests {
             s.values,
             vec![konst32(255), konst32(-1), Lattice::Overdefined]
         );
+    }
+    fn cast(block: Block, op: CastOp, value: Operand, from_width: u32, to_width: u32) -> Inst {
+        inst(
+            block,
+            Op::Cast {
+                op,
+                flags: PoisonFlags::default(),
+                value,
+                from_width,
+                to_width,
+            },
+        )
+    }
+
+    /// `zext i8 %unknown to i32` is [0, 255] although its operand is
+    /// overdefined, and decides `icmp sge 37742, %z`.
+    #[test]
+    fn zext_of_unknown_is_a_range_that_decides_a_compare() {
+        let p = Program {
+            insts: vec![
+                cast(0, CastOp::ZExt, Operand::Unknown, 8, 32),
+                inst(
+                    0,
+                    Op::ICmp {
+                        pred: IntPredicate::Sge,
+                        lhs: c32(37742),
+                        rhs: Operand::Inst(0),
+                    },
+                ),
+            ],
+            terminators: vec![Terminator::Other(vec![])],
+        };
+        let s = solve(&p);
+        assert_eq!(
+            s.values[0],
+            Lattice::Range(ConstantRange::unsigned(32, 0, 255))
+        );
+        assert_eq!(s.values[1], Lattice::Const(Konst::bool(true)));
+    }
+
+    /// A switch on `zext i1`: the case 7 and the default are not
+    /// executable, the cases 0 and 1 are.
+    #[test]
+    fn switch_on_range_skips_cases_outside_it() {
+        let k = |v| Konst::new(32, v);
+        let p = Program {
+            insts: vec![cast(0, CastOp::ZExt, Operand::Unknown, 1, 32)],
+            terminators: vec![
+                Terminator::Switch {
+                    cond: Operand::Inst(0),
+                    default: 4,
+                    cases: vec![(k(0), 1), (k(1), 2), (k(7), 3)],
+                },
+                Terminator::Other(vec![]),
+                Terminator::Other(vec![]),
+                Terminator::Other(vec![]),
+                Terminator::Other(vec![]),
+            ],
+        };
+        let s = solve(&p);
+        assert_eq!(s.executable_blocks, vec![true, true, true, false, false]);
+    }
+
+    /// `i = phi [0, b0], [i + 1, b1]` in a loop leaving at 1000: the range
+    /// of `i` grows each round until widening makes it overdefined (LLVM:
+    /// at most incoming edges + 1 growths), so the solver stops after a
+    /// handful of rounds rather than 1000.
+    #[test]
+    fn widening_stops_a_growing_phi() {
+        let p = Program {
+            insts: vec![
+                inst(1, Op::Phi(vec![(c32(0), 0), (Operand::Inst(1), 1)])),
+                bin(1, BinOp::Add, Operand::Inst(0), c32(1)),
+                inst(
+                    1,
+                    Op::ICmp {
+                        pred: IntPredicate::Ult,
+                        lhs: Operand::Inst(1),
+                        rhs: c32(1000),
+                    },
+                ),
+            ],
+            terminators: vec![
+                Terminator::Jump(1),
+                Terminator::Branch {
+                    cond: Operand::Inst(2),
+                    if_true: 1,
+                    if_false: 2,
+                },
+                Terminator::Other(vec![]),
+            ],
+        };
+        let s = solve(&p);
+        assert_eq!(s.values[0], Lattice::Overdefined);
+        assert_eq!(s.values[2], Lattice::Overdefined);
+        assert_eq!(s.executable_blocks, vec![true, true, true]);
+    }
+
+    /// Pointer comparisons and constant loads are decided at read time.
+    #[test]
+    fn pointer_compares_and_constant_loads() {
+        use crate::transforms::sccp::pointer::{Global, PtrConst};
+        let g = PtrConst::InGlobal {
+            global: Global {
+                id: 0,
+                non_null: true,
+                distinct: true,
+            },
+            offset: 0,
+            inbounds: true,
+        };
+        let p = Program {
+            insts: vec![
+                inst(
+                    0,
+                    Op::PointerICmp {
+                        pred: IntPredicate::Ne,
+                        lhs: Some(g),
+                        rhs: Some(PtrConst::Null),
+                    },
+                ),
+                inst(
+                    0,
+                    Op::PointerICmp {
+                        pred: IntPredicate::Eq,
+                        lhs: Some(g),
+                        rhs: None,
+                    },
+                ),
+                inst(0, Op::ConstantLoad(Konst::new(32, 7))),
+            ],
+            terminators: vec![Terminator::Other(vec![])],
+        };
+        let s = solve(&p);
+        assert_eq!(
+            s.values,
+            vec![
+                Lattice::Const(Konst::bool(true)),
+                Lattice::Overdefined,
+                konst32(7)
+            ]
+        );
+    }
+
+    /// `freeze` of a range is overdefined (the range may leave out poison,
+    /// which `freeze` turns into any value).
+    #[test]
+    fn freeze_of_range_is_overdefined() {
+        let p = Program {
+            insts: vec![
+                cast(0, CastOp::ZExt, Operand::Unknown, 8, 32),
+                inst(0, Op::Freeze(Operand::Inst(0))),
+            ],
+            terminators: vec![Terminator::Other(vec![])],
+        };
+        let s = solve(&p);
+        assert_eq!(s.values[1], Lattice::Overdefined);
     }
 }

@@ -1,0 +1,65 @@
+; RUN: %opt -passes='pebble-sccp' -S %s | FileCheck %s
+;
+; A load from a `constant` global with a definitive initializer reads the
+; initializer (as LLVM's sccp does with ConstantFoldLoadFromConstPtr). Only
+; bytes inside one integer, or inside a zero value, are read (little-endian).
+
+%pair = type { i8, i32 }
+
+@table = internal constant [4 x i16] [i16 10, i16 20, i16 30, i16 -1]
+@pairs = internal constant [2 x %pair] [%pair { i8 1, i32 100 }, %pair { i8 2, i32 200 }]
+@zeros = internal constant [8 x i32] zeroinitializer
+@mutable = internal global i32 7
+@external = constant i32 7
+@with_ptr = internal constant ptr @mutable
+
+define void @folded(ptr %out) {
+; CHECK-LABEL: define void @folded(
+; CHECK-NEXT:    store volatile i16 30, ptr %out
+; CHECK-NEXT:    store volatile i32 200, ptr %out
+; CHECK-NEXT:    store volatile i8 2, ptr %out
+; CHECK-NEXT:    store volatile i32 0, ptr %out
+; CHECK-NEXT:    store volatile i8 -1, ptr %out
+; CHECK-NEXT:    ret void
+  %a = load i16, ptr getelementptr inbounds ([4 x i16], ptr @table, i64 0, i64 2)
+  store volatile i16 %a, ptr %out
+  %b = load i32, ptr getelementptr inbounds ([2 x %pair], ptr @pairs, i64 0, i64 1, i32 1)
+  store volatile i32 %b, ptr %out
+  %c = load i8, ptr getelementptr inbounds ([2 x %pair], ptr @pairs, i64 0, i64 1)
+  store volatile i8 %c, ptr %out
+  %d = load i32, ptr getelementptr inbounds ([8 x i32], ptr @zeros, i64 0, i64 5)
+  store volatile i32 %d, ptr %out
+  ; The high byte of the i16 -1 (little-endian: byte 7 of @table).
+  %e = load i8, ptr getelementptr (i8, ptr @table, i64 7)
+  store volatile i8 %e, ptr %out
+  ret void
+}
+
+; Must not fold: a mutable global and a volatile load. Not folded by
+; choice, though LLVM 19 folds them: an `external` constant (we read only
+; internal and private ones, whose initializer no other module can
+; replace), a load spanning two elements (10 and 20), a byte of padding,
+; and the bytes of a pointer.
+define void @kept(ptr %out) {
+; CHECK-LABEL: define void @kept(
+; CHECK-NEXT:    [[A:%.*]] = load i32, ptr @mutable
+; CHECK:         [[B:%.*]] = load i32, ptr @external
+; CHECK:         [[C:%.*]] = load volatile i16, ptr @table
+; CHECK:         [[D:%.*]] = load i32, ptr @table
+; CHECK:         [[E:%.*]] = load i8, ptr getelementptr (i8, ptr @pairs, i64 1)
+; CHECK:         [[F:%.*]] = load i64, ptr @with_ptr
+; CHECK:         ret void
+  %a = load i32, ptr @mutable
+  store volatile i32 %a, ptr %out
+  %b = load i32, ptr @external
+  store volatile i32 %b, ptr %out
+  %c = load volatile i16, ptr @table
+  store volatile i16 %c, ptr %out
+  %d = load i32, ptr @table
+  store volatile i32 %d, ptr %out
+  %e = load i8, ptr getelementptr (i8, ptr @pairs, i64 1)
+  store volatile i8 %e, ptr %out
+  %f = load i64, ptr @with_ptr
+  store volatile i64 %f, ptr %out
+  ret void
+}
