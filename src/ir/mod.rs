@@ -8,6 +8,7 @@
 
 use std::collections::HashMap;
 use std::ffi::CStr;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
@@ -15,12 +16,43 @@ use llvm_sys::LLVMOpcode;
 
 use crate::analysis::cfg::{Block, Cfg};
 
+/// A hasher for pointer and integer keys: the multiply-rotate of rustc's
+/// FxHash. The passes key maps by LLVM handles (blocks, allocas) on every
+/// load and store they visit; std's SipHash, built to resist adversarial
+/// keys, was a visible share of the pass's time (callgrind), and pointers
+/// from LLVM's allocator are not adversarial.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FastHasher(u64);
+
+impl Hasher for FastHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+/// A `HashMap` with `FastHasher`.
+pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
+
 /// A function's blocks in layout order, their `Cfg`, and the way back from
 /// an LLVM block to its number.
 pub struct FunctionCfg {
     pub cfg: Cfg,
     pub blocks: Vec<LLVMBasicBlockRef>,
-    index: HashMap<LLVMBasicBlockRef, Block>,
+    index: FastMap<LLVMBasicBlockRef, Block>,
 }
 
 impl FunctionCfg {
@@ -33,7 +65,7 @@ impl FunctionCfg {
             blocks.push(bb);
             bb = LLVMGetNextBasicBlock(bb);
         }
-        let index: HashMap<_, _> = blocks.iter().enumerate().map(|(i, &b)| (b, i)).collect();
+        let index: FastMap<_, _> = blocks.iter().enumerate().map(|(i, &b)| (b, i)).collect();
         let mut cfg = Cfg::new(blocks.len());
         for (i, &bb) in blocks.iter().enumerate() {
             let term = LLVMGetBasicBlockTerminator(bb);
@@ -83,6 +115,36 @@ impl Iterator for Instructions {
 pub unsafe fn instructions(bb: LLVMBasicBlockRef) -> Instructions {
     Instructions {
         next: LLVMGetFirstInstruction(bb),
+    }
+}
+
+/// The users of a value, one per use, read lazily: for callers that do not
+/// change the use list while reading it (see `users` for those that do).
+pub struct Users {
+    next: LLVMUseRef,
+}
+
+impl Iterator for Users {
+    type Item = LLVMValueRef;
+    fn next(&mut self) -> Option<LLVMValueRef> {
+        if self.next.is_null() {
+            return None;
+        }
+        // SAFETY: `next` is a live use of a live value (the caller does not
+        // edit the use list while iterating).
+        unsafe {
+            let user = LLVMGetUser(self.next);
+            self.next = LLVMGetNextUse(self.next);
+            Some(user)
+        }
+    }
+}
+
+/// # Safety
+/// `value` is live and its use list is not changed during the iteration.
+pub unsafe fn each_user(value: LLVMValueRef) -> Users {
+    Users {
+        next: LLVMGetFirstUse(value),
     }
 }
 

@@ -21,8 +21,6 @@
 //! With a `Recorder` in the context, each alloca's path is recorded, and for
 //! one left to the general path, why the fast paths gave up.
 
-use std::collections::HashMap;
-
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 use llvm_sys::LLVMOpcode;
@@ -31,7 +29,7 @@ use super::debug_info::DebugUsers;
 use super::record::{GaveUp, Path};
 use super::values::guaranteed_not_poison;
 use super::{Context, Report};
-use crate::ir;
+use crate::ir::{self, FastMap};
 
 /// Runs the fast paths over `allocas` (promotable, markers removed); returns
 /// the allocas left for the general path, in LLVM's order.
@@ -147,7 +145,7 @@ impl AllocaInfo {
 /// reused by new ones.
 #[derive(Default)]
 struct InstructionOrder {
-    index: HashMap<LLVMValueRef, u32>,
+    index: FastMap<LLVMValueRef, u32>,
 }
 
 impl InstructionOrder {

@@ -46,15 +46,13 @@ mod rename;
 mod simplify;
 pub(crate) mod values;
 
-use std::collections::HashMap;
-
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 use llvm_sys::LLVMOpcode;
 
 use crate::analysis::cfg::Block;
 use crate::analysis::dominators::DomTree;
-use crate::ir::{self, FunctionCfg};
+use crate::ir::{self, FastMap, FunctionCfg};
 use crate::passes::{Flags, Outcome, PassInfo};
 use debug_info::{DebugInfo, DebugUsers};
 use metadata::MetadataKinds;
@@ -418,7 +416,7 @@ pub(crate) struct Round<'a> {
     reachable: &'a [bool],
     allocas: Vec<LLVMValueRef>,
     /// alloca -> its index in `allocas`
-    slot_of: HashMap<LLVMValueRef, u32>,
+    slot_of: FastMap<LLVMValueRef, u32>,
 }
 
 impl<'a> Round<'a> {
@@ -476,11 +474,11 @@ impl<'a> Round<'a> {
     /// scanned, each once, to see which access comes first.
     pub(crate) unsafe fn summarise_accesses(&self) -> Vec<SlotAccesses> {
         let mut out = Vec::with_capacity(self.allocas.len());
-        let mut to_scan: HashMap<Block, Vec<u32>> = HashMap::new();
+        let mut to_scan: FastMap<Block, Vec<u32>> = FastMap::default();
         for (slot, &alloca) in self.allocas.iter().enumerate() {
             let mut defs = Vec::new();
             let mut uses = Vec::new();
-            for user in ir::users(alloca) {
+            for user in ir::each_user(alloca) {
                 let b = self.fcfg.block_of_inst(user);
                 if !self.reachable[b] {
                     continue;

@@ -105,7 +105,7 @@ impl Intrinsics {
 pub unsafe fn check(alloca: LLVMValueRef, intr: &Intrinsics) -> Result<(), NotPromotable> {
     let allocated = LLVMGetAllocatedType(alloca);
     let fail = |user, reason| Err(NotPromotable { user, reason });
-    for user in ir::users(alloca) {
+    for user in ir::each_user(alloca) {
         match ir::opcode(user) {
             Some(LLVMOpcode::LLVMLoad) => {
                 if LLVMGetVolatile(user) != 0 {
@@ -162,8 +162,7 @@ unsafe fn all_zero_indices(gep: LLVMValueRef) -> bool {
 }
 
 unsafe fn only_markers(value: LLVMValueRef, intr: &Intrinsics, droppable_ok: bool) -> bool {
-    ir::users(value)
-        .into_iter()
+    ir::each_user(value)
         .all(|u| intr.is_lifetime_marker(u) || (droppable_ok && intr.is_droppable(u)))
 }
 

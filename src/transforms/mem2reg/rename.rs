@@ -18,14 +18,12 @@
 //! (one per edge, duplicates included); the caller adds them to the phis in
 //! the order its mode wants.
 
-use std::collections::HashMap;
-
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 
 use super::Round;
 use crate::analysis::cfg::Block;
-use crate::ir::{self, FunctionCfg};
+use crate::ir::{self, FastMap, FunctionCfg};
 
 /// A phi created for slot `slot` at block `block`.
 pub struct NewPhi {
@@ -192,11 +190,11 @@ pub unsafe fn add_incoming_in_order(
 ) -> Result<(), String> {
     let fcfg = round.fcfg;
     // For each phi block: predecessor -> its slots (parallel edges).
-    let mut slots_of: HashMap<Block, HashMap<Block, Vec<usize>>> = HashMap::new();
+    let mut slots_of: FastMap<Block, FastMap<Block, Vec<usize>>> = FastMap::default();
     for p in phis {
         let preds = fcfg.cfg.preds(p.block);
         let slots = slots_of.entry(p.block).or_insert_with(|| {
-            let mut by_pred: HashMap<Block, Vec<usize>> = HashMap::new();
+            let mut by_pred: FastMap<Block, Vec<usize>> = FastMap::default();
             for (k, &q) in preds.iter().enumerate() {
                 by_pred.entry(q).or_default().push(k);
             }
