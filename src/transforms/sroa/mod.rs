@@ -7,7 +7,8 @@
 //!    promote as they are, taken last first (as LLVM pops its worklist).
 //! 2. For each: collect its slices (`slices`; an escape leaves it alone),
 //!    form partitions by the sweep (`partition`), give each partition a
-//!    type and a mode and a new alloca named `<old>.sroa.<byte offset>`
+//!    type and a mode (integer widening, or a vector type, `vector`) and a
+//!    new alloca named `<old>.sroa.<byte offset>`
 //!    (`rewrite::plan_partition`), rewrite every slice onto the new allocas
 //!    and erase the old one (`rewrite::Rewriter`). An alloca whose only
 //!    partition is itself, kept in memory, is left as it is: nothing to gain.
@@ -31,7 +32,7 @@
 //!
 //! Differences from LLVM's `sroa`: no speculation of loads through
 //! `select`/`phi`, no pre-splitting of loads and stores that straddle
-//! partitions, no vector promotion, no splitting of copies within one
+//! partitions, no splitting of copies within one
 //! alloca, out-of-bounds slices leave the alloca alone (LLVM deletes them as
 //! undefined behaviour), and the name suffix is the partition's byte offset
 //! (LLVM's is the index of its first slice, which is often the same).
@@ -43,6 +44,7 @@ pub mod partition;
 pub mod rewrite;
 pub mod slices;
 pub mod unfold;
+pub mod vector;
 
 use std::collections::HashSet;
 
