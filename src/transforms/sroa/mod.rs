@@ -20,7 +20,11 @@
 //!    between two new ones, which can now be split).
 //! 4. Promotion by `mem2reg::promote_function` (not a copy of it): the new
 //!    scalar allocas and the function's plain scalar allocas, so the pass
-//!    can run instead of `pebble-mem2reg`.
+//!    can run instead of `pebble-mem2reg`. In compat mode, as LLVM's SROA
+//!    calls `PromoteMemToReg`: its fast paths and its phi folding. The
+//!    folding matters here, not only for looks: a phi left as
+//!    `phi [%a, ..], [%self, ..]` is a use of alloca `%a`'s address that
+//!    keeps `%a` escaped, where LLVM folds the phi away and promotes `%a`.
 //! 5. Allocas left alone because their address was stored to memory are
 //!    tried again when promotion changed something (promoting the slot
 //!    that held the address can turn it into direct uses), as LLVM's
@@ -128,7 +132,13 @@ pub unsafe fn sroa_function(function: LLVMValueRef) -> Result<Report, String> {
     }
     loop {
         splitter.drain(&mut report);
-        let promoted = mem2reg::promote_function(function, &mem2reg::Options::default())?;
+        let promoted = mem2reg::promote_function(
+            function,
+            &mem2reg::Options {
+                compat: true,
+                ..Default::default()
+            },
+        )?;
         report.promoted += promoted.promoted;
         report.phis += promoted.phis;
         if promoted.promoted == 0 || splitter.address_stored.is_empty() {
