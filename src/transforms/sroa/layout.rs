@@ -227,7 +227,9 @@ impl Layout {
                         ty = LLVMStructGetTypeAtIndex(ty, field);
                         i64::try_from(at).ok()?
                     }
-                    LLVMTypeKind::LLVMArrayTypeKind => {
+                    // A vector's elements step by their alloc size in a
+                    // GEP, as an array's (LLVM's GEP type iterator).
+                    LLVMTypeKind::LLVMArrayTypeKind | LLVMTypeKind::LLVMVectorTypeKind => {
                         ty = LLVMGetElementType(ty);
                         mul(index, self.alloc_size(ty))?
                     }

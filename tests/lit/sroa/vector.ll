@@ -126,6 +126,28 @@ entry:
   ret <4 x float> %r
 }
 
+; GEPs that index into a vector type step by the element's size: overlapping
+; <2 x i32> stores at lanes 0..1 and 1..2 and an i32 at lane 3 make one
+; <4 x i32> partition; each store merges its lanes into the vector (the
+; lanes never written are undef, as LLVM's sroa gives).
+define <4 x i32> @subvector_stores() {
+; CHECK-LABEL: define <4 x i32> @subvector_stores(
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    [[B0:%.*]] = select <4 x i1> <i1 true, i1 true, i1 false, i1 false>, <4 x i32> <i32 0, i32 0, i32 undef, i32 undef>, <4 x i32> undef
+; CHECK-NEXT:    [[B1:%.*]] = select <4 x i1> <i1 false, i1 true, i1 true, i1 false>, <4 x i32> <i32 undef, i32 1, i32 1, i32 undef>, <4 x i32> [[B0]]
+; CHECK-NEXT:    [[I:%.*]] = insertelement <4 x i32> [[B1]], i32 3, i32 3
+; CHECK-NEXT:    ret <4 x i32> [[I]]
+entry:
+  %a = alloca <4 x i32>, align 16
+  store <2 x i32> <i32 0, i32 0>, ptr %a, align 16
+  %g1 = getelementptr <4 x i32>, ptr %a, i32 0, i32 1
+  store <2 x i32> <i32 1, i32 1>, ptr %g1, align 4
+  %g3 = getelementptr <4 x i32>, ptr %a, i32 0, i32 3
+  store i32 3, ptr %g3, align 4
+  %r = load <4 x i32>, ptr %a, align 16
+  ret <4 x i32> %r
+}
+
 ; A 2-byte load at byte 3 covers no whole element of <2 x float> nor of
 ; the <4 x i16> it proposes: not vector-promotable, and not
 ; integer-widenable either (the whole access is a vector): the alloca
@@ -151,6 +173,7 @@ entry:
 ; STATS: pebble-sroa: @pair_lanes: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis
 ; STATS: pebble-sroa: @memset_lanes: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis
 ; STATS: pebble-sroa: @memset_two_lanes: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis
+; STATS: pebble-sroa: @subvector_stores: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis
 ; STATS: pebble-sroa: @half_lane: split 0 allocas into 0 slices, promoted 0 allocas, inserted 0 phis
 
 declare void @llvm.memcpy.p0.p0.i64(ptr noalias nocapture writeonly, ptr noalias nocapture readonly, i64, i1 immarg)
