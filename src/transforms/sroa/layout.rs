@@ -147,9 +147,7 @@ impl Layout {
     /// The values and types passed in are live and belong to the layout's module.
     pub unsafe fn shape_of(&self, ty: LLVMTypeRef) -> Shape {
         match LLVMGetTypeKind(ty) {
-            LLVMTypeKind::LLVMStructTypeKind | LLVMTypeKind::LLVMArrayTypeKind => {
-                Shape::Aggregate
-            }
+            LLVMTypeKind::LLVMStructTypeKind | LLVMTypeKind::LLVMArrayTypeKind => Shape::Aggregate,
             LLVMTypeKind::LLVMVectorTypeKind => match element_of(LLVMGetElementType(ty)) {
                 Some(elem) => Shape::Vector(VectorTy {
                     elem,

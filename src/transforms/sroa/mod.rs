@@ -28,14 +28,16 @@
 //! 5. Allocas left alone because their address was stored to memory are
 //!    tried again when promotion changed something (promoting the slot
 //!    that held the address can turn it into direct uses), as LLVM's
-//!    `PostPromotionWorklist`.
+//!    `PostPromotionWorklist` (which holds only the allocas whose address
+//!    store it rewrote; retrying all of them is simpler and finds more).
 //!
 //! Termination: every rewrite either replaces an alloca by strictly smaller
 //! ones or by promotable ones, which leave the worklist; each later round
 //! needs a promotion, which removes an alloca.
 //!
-//! Differences from LLVM's `sroa`: no speculation of loads through
-//! `select`/`phi`, no pre-splitting of loads and stores that straddle
+//! Differences from LLVM's `sroa` (measured ones in `docs/sroa.md`): a
+//! `phi` or `select` of the alloca's address is an escape (LLVM slices
+//! those whose users are loads, and speculates the loads), no pre-splitting of loads and stores that straddle
 //! partitions, no splitting of copies within one
 //! alloca, out-of-bounds slices leave the alloca alone (LLVM deletes them as
 //! undefined behaviour), and the name suffix is the partition's byte offset

@@ -625,7 +625,13 @@ impl<'a> Rewriter<'a> {
         }
         let old = self.load(slot.ty, slot.alloca, slot.align);
         if last - first == 1 {
-            return LLVMBuildInsertElement(self.builder, old, value, self.index(first), c"".as_ptr());
+            return LLVMBuildInsertElement(
+                self.builder,
+                old,
+                value,
+                self.index(first),
+                c"".as_ptr(),
+            );
         }
         // Widen `value` to n elements (lanes outside the range are poison),
         // then take those lanes from it and the others from `old`.
@@ -651,9 +657,16 @@ impl<'a> Rewriter<'a> {
         let vec_ty = LLVMVectorType(LLVMTypeOf(v), k);
         // IRBuilder's CreateVectorSplat inserts at an i64 index.
         let zero = LLVMConstInt(LLVMInt64TypeInContext(self.layout.context), 0, 0);
-        let one = LLVMBuildInsertElement(self.builder, LLVMGetPoison(vec_ty), v, zero, c"".as_ptr());
+        let one =
+            LLVMBuildInsertElement(self.builder, LLVMGetPoison(vec_ty), v, zero, c"".as_ptr());
         let zeros = vec![Some(0); k as usize];
-        LLVMBuildShuffleVector(self.builder, one, LLVMGetPoison(vec_ty), self.mask(&zeros), c"".as_ptr())
+        LLVMBuildShuffleVector(
+            self.builder,
+            one,
+            LLVMGetPoison(vec_ty),
+            self.mask(&zeros),
+            c"".as_ptr(),
+        )
     }
 
     unsafe fn index(&self, i: u32) -> LLVMValueRef {

@@ -384,8 +384,13 @@ mod tests {
 
     #[test]
     fn accesses_must_cover_whole_elements() {
-        // A 2-byte load in the middle of a float.
-        let m = [store(0, 8, V2F), load(2, 4, Shape::Scalar(Elem::Int(16)))];
+        // A 2-byte load of the upper half of a float: the i16 proposes
+        // <4 x i16>, whose lane 1 it is (LLVM's sroa does the same).
+        let i16 = Shape::Scalar(Elem::Int(16));
+        let m = [store(0, 8, V2F), load(2, 4, i16)];
+        assert_eq!(promotion_type(8, &m, P), Some(v(Elem::Int(16), 4)));
+        // At byte 3 it is a lane of neither.
+        let m = [store(0, 8, V2F), load(3, 5, i16)];
         assert_eq!(promotion_type(8, &m, P), None);
         // A copy piece that ends inside an element.
         let m = [store(0, 8, V2F), copy(0, 6)];
@@ -441,7 +446,10 @@ mod tests {
         let m = [store(0, 16, v2p), load(8, 16, p)];
         assert_eq!(promotion_type(16, &m, P), Some(v(Elem::Ptr, 2)));
         // A pointer vector read as an integer vector: not converted here.
-        let m = [store(0, 16, v2p), load(0, 16, Shape::Vector(v(Elem::Int(64), 2)))];
+        let m = [
+            store(0, 16, v2p),
+            load(0, 16, Shape::Vector(v(Elem::Int(64), 2))),
+        ];
         assert_eq!(promotion_type(16, &m, P), None);
     }
 
@@ -457,7 +465,11 @@ mod tests {
         assert!(!can_convert(Shape::Scalar(Elem::Double), p, P));
         // Identical types always convert (the aggregate ban is `viable`'s).
         assert!(can_convert(Shape::Aggregate, Shape::Aggregate, P));
-        assert!(!viable(v(Elem::Float, 2), &[load(0, 8, Shape::Aggregate)], P));
+        assert!(!viable(
+            v(Elem::Float, 2),
+            &[load(0, 8, Shape::Aggregate)],
+            P
+        ));
         assert!(!can_convert(Shape::Other, F, P));
     }
 
