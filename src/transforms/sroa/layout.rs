@@ -16,6 +16,8 @@ use llvm_sys::prelude::*;
 use llvm_sys::target::*;
 use llvm_sys::LLVMTypeKind;
 
+use super::vector::{Elem, Shape, VectorTy};
+
 /// The data layout of one function's module.
 pub struct Layout {
     td: LLVMTargetDataRef,
@@ -131,6 +133,57 @@ impl Layout {
         (bits == 8 * self.store_size(ty)).then_some(bits)
     }
 
+    /// Bits of an address-space-0 pointer.
+    ///
+    /// # Safety
+    /// The layout's module is live.
+    pub unsafe fn pointer_bits(&self) -> u64 {
+        8 * LLVMPointerSizeForAS(self.td, 0) as u64
+    }
+
+    /// The description of `ty` vector promotion works on (`vector::Shape`).
+    ///
+    /// # Safety
+    /// The values and types passed in are live and belong to the layout's module.
+    pub unsafe fn shape_of(&self, ty: LLVMTypeRef) -> Shape {
+        match LLVMGetTypeKind(ty) {
+            LLVMTypeKind::LLVMStructTypeKind | LLVMTypeKind::LLVMArrayTypeKind => Shape::Aggregate,
+            LLVMTypeKind::LLVMVectorTypeKind => match element_of(LLVMGetElementType(ty)) {
+                Some(elem) => Shape::Vector(VectorTy {
+                    elem,
+                    n: LLVMGetVectorSize(ty),
+                }),
+                None => Shape::Other,
+            },
+            _ => element_of(ty).map_or(Shape::Other, Shape::Scalar),
+        }
+    }
+
+    /// The LLVM type of a vector element.
+    ///
+    /// # Safety
+    /// The layout's module is live.
+    pub unsafe fn elem_type(&self, elem: Elem) -> LLVMTypeRef {
+        let c = self.context;
+        match elem {
+            Elem::Int(w) => LLVMIntTypeInContext(c, w),
+            Elem::Half => LLVMHalfTypeInContext(c),
+            Elem::BFloat => LLVMBFloatTypeInContext(c),
+            Elem::Float => LLVMFloatTypeInContext(c),
+            Elem::Double => LLVMDoubleTypeInContext(c),
+            Elem::Fp128 => LLVMFP128TypeInContext(c),
+            Elem::Ptr => LLVMPointerTypeInContext(c, 0),
+        }
+    }
+
+    /// The LLVM type `<n x elem>`.
+    ///
+    /// # Safety
+    /// The layout's module is live.
+    pub unsafe fn vector_type(&self, v: VectorTy) -> LLVMTypeRef {
+        LLVMVectorType(self.elem_type(v.elem), v.n)
+    }
+
     /// Whether `iN` is a native integer width (the data layout's `n` spec).
     ///
     /// # Safety
@@ -172,7 +225,9 @@ impl Layout {
                         ty = LLVMStructGetTypeAtIndex(ty, field);
                         i64::try_from(at).ok()?
                     }
-                    LLVMTypeKind::LLVMArrayTypeKind => {
+                    // A vector's elements step by their alloc size in a
+                    // GEP, as an array's (LLVM's GEP type iterator).
+                    LLVMTypeKind::LLVMArrayTypeKind | LLVMTypeKind::LLVMVectorTypeKind => {
                         ty = LLVMGetElementType(ty);
                         mul(index, self.alloc_size(ty))?
                     }
@@ -299,6 +354,21 @@ impl Layout {
         }
         self.strip_wrapping(inner)
     }
+}
+
+/// A scalar type that vector promotion accepts as an element.
+unsafe fn element_of(ty: LLVMTypeRef) -> Option<Elem> {
+    use LLVMTypeKind::*;
+    Some(match LLVMGetTypeKind(ty) {
+        LLVMIntegerTypeKind if LLVMGetIntTypeWidth(ty) <= 128 => Elem::Int(LLVMGetIntTypeWidth(ty)),
+        LLVMHalfTypeKind => Elem::Half,
+        LLVMBFloatTypeKind => Elem::BFloat,
+        LLVMFloatTypeKind => Elem::Float,
+        LLVMDoubleTypeKind => Elem::Double,
+        LLVMFP128TypeKind => Elem::Fp128,
+        LLVMPointerTypeKind if LLVMGetPointerAddressSpace(ty) == 0 => Elem::Ptr,
+        _ => return None,
+    })
 }
 
 fn mul(index: i64, size: u64) -> Option<i64> {

@@ -7,7 +7,8 @@
 //!    promote as they are, taken last first (as LLVM pops its worklist).
 //! 2. For each: collect its slices (`slices`; an escape leaves it alone),
 //!    form partitions by the sweep (`partition`), give each partition a
-//!    type and a mode and a new alloca named `<old>.sroa.<byte offset>`
+//!    type and a mode (integer widening, or a vector type, `vector`) and a
+//!    new alloca named `<old>.sroa.<byte offset>`
 //!    (`rewrite::plan_partition`), rewrite every slice onto the new allocas
 //!    and erase the old one (`rewrite::Rewriter`). An alloca whose only
 //!    partition is itself, kept in memory, is left as it is: nothing to gain.
@@ -19,19 +20,25 @@
 //!    between two new ones, which can now be split).
 //! 4. Promotion by `mem2reg::promote_function` (not a copy of it): the new
 //!    scalar allocas and the function's plain scalar allocas, so the pass
-//!    can run instead of `pebble-mem2reg`.
+//!    can run instead of `pebble-mem2reg`. In compat mode, as LLVM's SROA
+//!    calls `PromoteMemToReg`: its fast paths and its phi folding. The
+//!    folding matters here, not only for looks: a phi left as
+//!    `phi [%a, ..], [%self, ..]` is a use of alloca `%a`'s address that
+//!    keeps `%a` escaped, where LLVM folds the phi away and promotes `%a`.
 //! 5. Allocas left alone because their address was stored to memory are
 //!    tried again when promotion changed something (promoting the slot
 //!    that held the address can turn it into direct uses), as LLVM's
-//!    `PostPromotionWorklist`.
+//!    `PostPromotionWorklist` (which holds only the allocas whose address
+//!    store it rewrote; retrying all of them is simpler and finds more).
 //!
 //! Termination: every rewrite either replaces an alloca by strictly smaller
 //! ones or by promotable ones, which leave the worklist; each later round
 //! needs a promotion, which removes an alloca.
 //!
-//! Differences from LLVM's `sroa`: no speculation of loads through
-//! `select`/`phi`, no pre-splitting of loads and stores that straddle
-//! partitions, no vector promotion, no splitting of copies within one
+//! Differences from LLVM's `sroa` (measured ones in `docs/sroa.md`): a
+//! `phi` or `select` of the alloca's address is an escape (LLVM slices
+//! those whose users are loads, and speculates the loads), no pre-splitting of loads and stores that straddle
+//! partitions, no splitting of copies within one
 //! alloca, out-of-bounds slices leave the alloca alone (LLVM deletes them as
 //! undefined behaviour), and the name suffix is the partition's byte offset
 //! (LLVM's is the index of its first slice, which is often the same).
@@ -43,6 +50,7 @@ pub mod partition;
 pub mod rewrite;
 pub mod slices;
 pub mod unfold;
+pub mod vector;
 
 use std::collections::HashSet;
 
@@ -126,7 +134,13 @@ pub unsafe fn sroa_function(function: LLVMValueRef) -> Result<Report, String> {
     }
     loop {
         splitter.drain(&mut report);
-        let promoted = mem2reg::promote_function(function, &mem2reg::Options::default())?;
+        let promoted = mem2reg::promote_function(
+            function,
+            &mem2reg::Options {
+                compat: true,
+                ..Default::default()
+            },
+        )?;
         report.promoted += promoted.promoted;
         report.phis += promoted.phis;
         if promoted.promoted == 0 || splitter.address_stored.is_empty() {

@@ -16,6 +16,11 @@
 //!   covers the whole partition). The new alloca is then promotable.
 //! * `Typed`: a non-plain type (aggregate, vector, `i1`) that every slice
 //!   loads or stores whole: only the pointer changes. Promotable too.
+//! * `Vector`: the partition is accessed as a vector and every slice covers
+//!   whole elements (`vector::promotion_type`); every slice becomes a load
+//!   or store of the whole vector with `extractelement`/`insertelement`
+//!   (a `shufflevector`, and a `select` to merge, for a run of elements).
+//!   Promotable.
 //! * `Memory`: anything else. Every slice keeps its kind of memory access,
 //!   moved to the new alloca at the same relative offset; the new alloca
 //!   stays. Correct whatever the slices are, only not promotable.
@@ -33,6 +38,7 @@ use llvm_sys::LLVMTypeKind;
 use super::layout::{common_alignment, Layout};
 use super::partition::{overlapping, piece, Partition};
 use super::slices::{Access, AllocaUses, SliceUse};
+use super::vector::{self, VectorTy};
 use crate::ir;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,6 +48,11 @@ pub enum Mode {
         bits: u64,
     },
     Typed,
+    /// A vector of `n` elements of `elem_bytes` bytes.
+    Vector {
+        elem_bytes: u64,
+        n: u32,
+    },
     Memory,
 }
 
@@ -99,10 +110,41 @@ pub unsafe fn plan_partition(
         u.is_load_or_store() && b == part.begin && e == part.end && u.ty == ty
     });
     if all_whole_same_type {
-        (ty, Mode::Typed)
-    } else {
-        (ty, Mode::Memory)
+        return (ty, Mode::Typed);
     }
+    if let Some(v) = vector_plan(layout, part, members, uses) {
+        let elem_bytes = v.elem.bits(layout.pointer_bits()) / 8;
+        return (layout.vector_type(v), Mode::Vector { elem_bytes, n: v.n });
+    }
+    (ty, Mode::Memory)
+}
+
+/// The vector type of a partition accessed as a vector (`vector`), tried
+/// after integer widening as in LLVM.
+unsafe fn vector_plan(
+    layout: &Layout,
+    part: Partition,
+    members: &Members,
+    uses: &[SliceUse],
+) -> Option<VectorTy> {
+    let described: Vec<vector::Member> = members
+        .iter()
+        .map(|&(i, b, e)| {
+            let u = &uses[i];
+            let kind = match u.access {
+                Access::Load => vector::Kind::Load(layout.shape_of(u.ty)),
+                Access::Store => vector::Kind::Store(layout.shape_of(u.ty)),
+                _ => vector::Kind::Intrinsic,
+            };
+            vector::Member {
+                begin: b - part.begin,
+                end: e - part.begin,
+                kind,
+            }
+        })
+        .collect();
+    let v = vector::promotion_type(part.size(), &described, layout.pointer_bits())?;
+    (layout.alloc_size(layout.vector_type(v)) >= part.size()).then_some(v)
 }
 
 unsafe fn choose_type(
@@ -363,6 +405,23 @@ impl<'a> Rewriter<'a> {
                 LLVMSetOperand(u.inst, ptr_operand, self.slot_ptr(slot, rel));
                 LLVMSetAlignment(u.inst, common_alignment(slot.align, rel) as u32);
             }
+            Mode::Vector { elem_bytes, n } => {
+                LLVMPositionBuilderBefore(self.builder, u.inst);
+                let (first, last) = vector::element_range(rel, rel + size, elem_bytes, n)
+                    .expect("vector promotion checked the element range");
+                if u.access == Access::Load {
+                    let v = self.load(slot.ty, slot.alloca, slot.align);
+                    let piece = self.extract_elements(v, first, last);
+                    let new = self.convert_value(piece, u.ty);
+                    self.replace_load(u.inst, new);
+                } else {
+                    let piece_ty = self.elements_type(slot.ty, first, last);
+                    let value = self.convert_value(LLVMGetOperand(u.inst, 0), piece_ty);
+                    let new = self.insert_elements(slot, value, first, last);
+                    self.store(new, slot.alloca, slot.align);
+                    LLVMInstructionEraseFromParent(u.inst);
+                }
+            }
             Mode::Scalar { bits } => {
                 LLVMPositionBuilderBefore(self.builder, u.inst);
                 let whole = size == slot.part.size();
@@ -373,12 +432,7 @@ impl<'a> Rewriter<'a> {
                     } else {
                         self.extract(self.as_int(v, bits), bits, rel, size)
                     };
-                    let name = ir::name(u.inst);
-                    LLVMReplaceAllUsesWith(u.inst, new);
-                    LLVMInstructionEraseFromParent(u.inst);
-                    if !name.is_empty() && ir::is_instruction(new) {
-                        ir::set_name(new, &name);
-                    }
+                    self.replace_load(u.inst, new);
                 } else {
                     let value = LLVMGetOperand(u.inst, 0);
                     let new = if whole {
@@ -390,6 +444,16 @@ impl<'a> Rewriter<'a> {
                     LLVMInstructionEraseFromParent(u.inst);
                 }
             }
+        }
+    }
+
+    /// Replaces a load by `new`, which takes over its name.
+    unsafe fn replace_load(&self, load: LLVMValueRef, new: LLVMValueRef) {
+        let name = ir::name(load);
+        LLVMReplaceAllUsesWith(load, new);
+        LLVMInstructionEraseFromParent(load);
+        if !name.is_empty() && ir::is_instruction(new) {
+            ir::set_name(new, &name);
         }
     }
 
@@ -439,6 +503,42 @@ impl<'a> Rewriter<'a> {
                     self.store(out, other_ptr, other_align);
                 }
             }
+            (
+                Mode::Vector { elem_bytes, n },
+                Access::Copy {
+                    into,
+                    other,
+                    other_align,
+                    ..
+                },
+            ) => {
+                let (first, last) = vector::element_range(rel, rel + size, elem_bytes, n)
+                    .expect("vector promotion checked the element range");
+                let other_ptr = self.offset_ptr(other, other_offset);
+                let other_align = common_alignment(other_align, other_offset);
+                if into {
+                    let piece_ty = self.elements_type(slot.ty, first, last);
+                    let v = self.load(piece_ty, other_ptr, other_align);
+                    if ir::is_instruction(v) {
+                        ir::set_name(v, &format!("{}.{rel}.copyload", slot.name));
+                    }
+                    let new = self.insert_elements(slot, v, first, last);
+                    self.store(new, slot.alloca, slot.align);
+                } else {
+                    let v = self.load(slot.ty, slot.alloca, slot.align);
+                    let piece = self.extract_elements(v, first, last);
+                    self.store(piece, other_ptr, other_align);
+                }
+            }
+            (Mode::Vector { elem_bytes, n }, Access::Set { byte }) => {
+                let (first, last) = vector::element_range(rel, rel + size, elem_bytes, n)
+                    .expect("vector promotion checked the element range");
+                let elem = LLVMGetElementType(slot.ty);
+                let one = self.int_to(self.splat(byte, 8 * elem_bytes), elem);
+                let v = self.vector_splat(one, last - first);
+                let new = self.insert_elements(slot, v, first, last);
+                self.store(new, slot.alloca, slot.align);
+            }
             (Mode::Scalar { bits }, Access::Set { byte }) => {
                 let new = if whole {
                     self.int_to(self.splat(byte, bits), slot.ty)
@@ -481,6 +581,106 @@ impl<'a> Rewriter<'a> {
                 unreachable!("only copies and sets are split")
             }
         }
+    }
+
+    /// The type of elements `[first, last)` of the vector type `vec`: the
+    /// element for one, `vec` itself for all of them.
+    unsafe fn elements_type(&self, vec: LLVMTypeRef, first: u32, last: u32) -> LLVMTypeRef {
+        let elem = LLVMGetElementType(vec);
+        match last - first {
+            1 => elem,
+            k if k == LLVMGetVectorSize(vec) => vec,
+            k => LLVMVectorType(elem, k),
+        }
+    }
+
+    /// Elements `[first, last)` of the vector `v` (LLVM's `extractVector`).
+    unsafe fn extract_elements(&self, v: LLVMValueRef, first: u32, last: u32) -> LLVMValueRef {
+        let n = LLVMGetVectorSize(LLVMTypeOf(v));
+        if first == 0 && last == n {
+            return v;
+        }
+        if last - first == 1 {
+            return LLVMBuildExtractElement(self.builder, v, self.index(first), c"".as_ptr());
+        }
+        let mask: Vec<Option<u32>> = (first..last).map(Some).collect();
+        let poison = LLVMGetPoison(LLVMTypeOf(v));
+        LLVMBuildShuffleVector(self.builder, v, poison, self.mask(&mask), c"".as_ptr())
+    }
+
+    /// The slot's vector with elements `[first, last)` replaced by `value`
+    /// (an element, or a vector of `last - first` elements; LLVM's
+    /// `insertVector`): `value` itself when it covers the whole vector,
+    /// else the old vector is loaded and merged.
+    unsafe fn insert_elements(
+        &self,
+        slot: &NewSlot,
+        value: LLVMValueRef,
+        first: u32,
+        last: u32,
+    ) -> LLVMValueRef {
+        let n = LLVMGetVectorSize(slot.ty);
+        if first == 0 && last == n {
+            return value;
+        }
+        let old = self.load(slot.ty, slot.alloca, slot.align);
+        if last - first == 1 {
+            return LLVMBuildInsertElement(
+                self.builder,
+                old,
+                value,
+                self.index(first),
+                c"".as_ptr(),
+            );
+        }
+        // Widen `value` to n elements (lanes outside the range are poison),
+        // then take those lanes from it and the others from `old`.
+        let widen: Vec<Option<u32>> = (0..n)
+            .map(|i| (first..last).contains(&i).then(|| i - first))
+            .collect();
+        let poison = LLVMGetPoison(LLVMTypeOf(value));
+        let wide =
+            LLVMBuildShuffleVector(self.builder, value, poison, self.mask(&widen), c"".as_ptr());
+        let i1 = LLVMInt1TypeInContext(self.layout.context);
+        let mut lanes: Vec<LLVMValueRef> = (0..n)
+            .map(|i| LLVMConstInt(i1, (first..last).contains(&i) as u64, 0))
+            .collect();
+        let select = LLVMConstVector(lanes.as_mut_ptr(), n);
+        LLVMBuildSelect(self.builder, select, wide, old, c"".as_ptr())
+    }
+
+    /// `k` copies of the scalar `v` as a vector (just `v` for one).
+    unsafe fn vector_splat(&self, v: LLVMValueRef, k: u32) -> LLVMValueRef {
+        if k == 1 {
+            return v;
+        }
+        let vec_ty = LLVMVectorType(LLVMTypeOf(v), k);
+        // IRBuilder's CreateVectorSplat inserts at an i64 index.
+        let zero = LLVMConstInt(LLVMInt64TypeInContext(self.layout.context), 0, 0);
+        let one =
+            LLVMBuildInsertElement(self.builder, LLVMGetPoison(vec_ty), v, zero, c"".as_ptr());
+        let zeros = vec![Some(0); k as usize];
+        LLVMBuildShuffleVector(
+            self.builder,
+            one,
+            LLVMGetPoison(vec_ty),
+            self.mask(&zeros),
+            c"".as_ptr(),
+        )
+    }
+
+    unsafe fn index(&self, i: u32) -> LLVMValueRef {
+        LLVMConstInt(LLVMInt32TypeInContext(self.layout.context), i as u64, 0)
+    }
+
+    /// A shuffle mask; `None` lanes are poison.
+    unsafe fn mask(&self, lanes: &[Option<u32>]) -> LLVMValueRef {
+        let i32 = LLVMInt32TypeInContext(self.layout.context);
+        let mut values: Vec<LLVMValueRef> = lanes
+            .iter()
+            .map(|l| l.map_or_else(|| LLVMGetPoison(i32), |i| LLVMConstInt(i32, i as u64, 0)))
+            .collect();
+        LLVMConstVector(values.as_mut_ptr(), values.len() as u32)
     }
 
     /// Loads the slot as `iN`, puts the `8 * size`-bit integer `value` at
@@ -595,6 +795,21 @@ impl<'a> Rewriter<'a> {
             }
             _ => LLVMBuildBitCast(self.builder, v, ty, c"".as_ptr()),
         }
+    }
+
+    /// A value as another type that `vector::can_convert` accepts: a
+    /// bitcast, or through an integer when a pointer is involved (then
+    /// both are scalars).
+    unsafe fn convert_value(&self, v: LLVMValueRef, to: LLVMTypeRef) -> LLVMValueRef {
+        let from = LLVMTypeOf(v);
+        if from == to {
+            return v;
+        }
+        let is_ptr = |t| LLVMGetTypeKind(t) == LLVMTypeKind::LLVMPointerTypeKind;
+        if is_ptr(from) || is_ptr(to) {
+            return self.convert(v, to);
+        }
+        LLVMBuildBitCast(self.builder, v, to, c"".as_ptr())
     }
 
     /// A plain value as another plain type of the same width.

@@ -23,15 +23,17 @@ define i32 @fibp(i32 noundef %n) {
 ; CHECK-NEXT:    [[B0:%p.sroa.4.0.copyload]] = load i32, ptr getelementptr inbounds (i8, ptr @__const.fibp.p, i64 4), align 4
 ; CHECK-NEXT:    br label %for.cond
 ; CHECK:       for.cond:
-; CHECK-NEXT:    [[A:%p.sroa.0.0]] = phi i32 [ [[A0]], %entry ], [ [[B:%p.sroa.4.0]], %for.inc ]
-; CHECK-NEXT:    [[B]] = phi i32 [ [[B0]], %entry ], [ [[ADD:%.*]], %for.inc ]
-; CHECK-NEXT:    [[I:%.*]] = phi i32 [ 0, %entry ], [ [[INC:%.*]], %for.inc ]
-; CHECK-NEXT:    %cmp = icmp slt i32 [[I]], %n
+; The phis' order within the block follows the order promotion sees the
+; allocas in (LLVM's is the order SROA queued them), so it is not checked.
+; CHECK-DAG:     %p.sroa.0.0 = phi i32 [ [[A0]], %entry ], [ %p.sroa.4.0, %for.inc ]
+; CHECK-DAG:     %p.sroa.4.0 = phi i32 [ [[B0]], %entry ], [ %add, %for.inc ]
+; CHECK-DAG:     %i.0 = phi i32 [ 0, %entry ], [ %inc, %for.inc ]
+; CHECK:         %cmp = icmp slt i32 %i.0, %n
 ; CHECK:       for.body:
-; CHECK-NEXT:    [[ADD]] = add nsw i32 [[A]], [[B]]
+; CHECK-NEXT:    %add = add nsw i32 %p.sroa.0.0, %p.sroa.4.0
 ; CHECK-NEXT:    br label %for.inc
 ; CHECK:       for.end:
-; CHECK-NEXT:    ret i32 [[A]]
+; CHECK-NEXT:    ret i32 %p.sroa.0.0
 ;
 ; SHAPE-LABEL: define i32 @fibp(
 ; SHAPE-NOT:     alloca
