@@ -285,6 +285,134 @@ impl DebugInfo {
         }
     }
 
+    /// LLVM 19's `DILocation::getMergedLocation`: find the first pair of
+    /// locations in the two inlined-at chains with the same subprogram and
+    /// inlined-at location, then walk outwards merging pairs (same location
+    /// stays; otherwise line and column where they agree, else 0, in the
+    /// nearest common scope) while they belong to one subprogram; with no
+    /// common location at all, line 0 in `a`'s scope. No location if either
+    /// is absent.
+    ///
+    /// # Safety
+    /// The locations are null or live `DILocation`s.
+    pub unsafe fn merged_location(
+        &self,
+        a: LLVMMetadataRef,
+        b: LLVMMetadataRef,
+    ) -> LLVMMetadataRef {
+        if a.is_null() || b.is_null() {
+            return std::ptr::null_mut();
+        }
+        if a == b {
+            return a;
+        }
+        let chain = |mut l: LLVMMetadataRef| {
+            let mut out = Vec::new();
+            while !l.is_null() {
+                out.push(l);
+                l = LLVMDILocationGetInlinedAt(l);
+            }
+            out
+        };
+        let key = |l: LLVMMetadataRef| {
+            (
+                self.subprogram(LLVMDILocationGetScope(l)),
+                LLVMDILocationGetInlinedAt(l),
+            )
+        };
+        let a_chain = chain(a);
+        let b_chain = chain(b);
+        let start = b_chain.iter().enumerate().find_map(|(bi, &l)| {
+            let k = key(l);
+            a_chain.iter().position(|&m| key(m) == k).map(|ai| (ai, bi))
+        });
+        let mut result = std::ptr::null_mut();
+        if let Some((ai, bi)) = start {
+            result = LLVMDILocationGetInlinedAt(a_chain[ai]);
+            for (&l1, &l2) in a_chain[..=ai].iter().rev().zip(b_chain[..=bi].iter().rev()) {
+                let merged = self.merge_pair(l1, l2, result);
+                if merged.is_null() {
+                    break;
+                }
+                result = merged;
+            }
+        }
+        if !result.is_null() {
+            return result;
+        }
+        LLVMDIBuilderCreateDebugLocation(
+            self.context,
+            0,
+            0,
+            LLVMDILocationGetScope(a),
+            std::ptr::null_mut(),
+        )
+    }
+
+    /// `getMergedLocation`'s `MergeLocPair`.
+    unsafe fn merge_pair(
+        &self,
+        l1: LLVMMetadataRef,
+        l2: LLVMMetadataRef,
+        inlined_at: LLVMMetadataRef,
+    ) -> LLVMMetadataRef {
+        let (line1, col1) = (LLVMDILocationGetLine(l1), LLVMDILocationGetColumn(l1));
+        if l1 == l2 {
+            return LLVMDIBuilderCreateDebugLocation(
+                self.context,
+                line1,
+                col1,
+                LLVMDILocationGetScope(l1),
+                inlined_at,
+            );
+        }
+        let chain1 = self.scope_chain(LLVMDILocationGetScope(l1));
+        let chain2 = self.scope_chain(LLVMDILocationGetScope(l2));
+        if chain1.last() != chain2.last() {
+            return std::ptr::null_mut();
+        }
+        let Some(&common) = chain2.iter().find(|s| chain1.contains(s)) else {
+            return std::ptr::null_mut();
+        };
+        let same_line = line1 == LLVMDILocationGetLine(l2);
+        let same_column = col1 == LLVMDILocationGetColumn(l2);
+        let line = if same_line { line1 } else { 0 };
+        let column = if same_line && same_column { col1 } else { 0 };
+        LLVMDIBuilderCreateDebugLocation(self.context, line, column, common, inlined_at)
+    }
+
+    /// The subprogram a scope belongs to (the last of its chain).
+    unsafe fn subprogram(&self, scope: LLVMMetadataRef) -> LLVMMetadataRef {
+        self.scope_chain(scope)
+            .last()
+            .copied()
+            .unwrap_or(std::ptr::null_mut())
+    }
+
+    /// A scope and its parents up to and including its subprogram. Lexical
+    /// blocks keep their parent in operand 1 (the C API has no accessor).
+    unsafe fn scope_chain(&self, mut scope: LLVMMetadataRef) -> Vec<LLVMMetadataRef> {
+        let mut chain = Vec::new();
+        while !scope.is_null() {
+            chain.push(scope);
+            match LLVMGetMetadataKind(scope) {
+                LLVMMetadataKind::LLVMDILexicalBlockMetadataKind
+                | LLVMMetadataKind::LLVMDILexicalBlockFileMetadataKind => {
+                    let node = LLVMMetadataAsValue(self.context, scope);
+                    let mut operands =
+                        vec![std::ptr::null_mut(); LLVMGetMDNodeNumOperands(node) as usize];
+                    LLVMGetMDNodeOperands(node, operands.as_mut_ptr());
+                    scope = match operands.get(1) {
+                        Some(&parent) if !parent.is_null() => LLVMValueAsMetadata(parent),
+                        _ => std::ptr::null_mut(),
+                    };
+                }
+                _ => break, // the subprogram (or something unexpected)
+            }
+        }
+        chain
+    }
+
     /// Erases the declares, deref-reading values and assignment markers of a
     /// promoted alloca, and the markers demoted so far.
     ///

@@ -10,7 +10,13 @@
 //!
 //! The *values* on each edge do not depend on the walk (they are the
 //! reaching definitions the dominator-tree renamer computes); only the order
-//! of the entries does, and that is what this module reproduces.
+//! of the entries does, and that is what `edge_order` reproduces.
+//!
+//! The *debug locations* LLVM gives new phis do depend on the walk: its
+//! renamer carries, per slot, the location of the last store on the path it
+//! followed (phis do not change it), sets a phi's location from the first
+//! edge that reaches it and merges the location of every later edge into it.
+//! `phi_locations` replays that walk with the locations only.
 
 use crate::analysis::cfg::{Block, Cfg};
 
@@ -52,6 +58,69 @@ pub fn edge_order(cfg: &Cfg) -> Vec<Vec<Block>> {
     order
 }
 
+/// The location each new phi ends up with in LLVM's renamer (see the module
+/// doc). `phis_at[b]` lists `(phi, slot)` for the new phis of block `b`, top
+/// to bottom; `stores[b]` lists `(slot, location)` for the stores of block
+/// `b` in order. `none` is the absent location; `merge` is
+/// `DILocation::getMergedLocation`. Like LLVM, each branch of the walk
+/// carries its own copy of the per-slot locations.
+pub fn phi_locations<L: Copy>(
+    cfg: &Cfg,
+    slots: usize,
+    phis: usize,
+    phis_at: &[Vec<(usize, u32)>],
+    stores: &[Vec<(u32, L)>],
+    none: L,
+    mut merge: impl FnMut(L, L) -> L,
+) -> Vec<L> {
+    let mut location = vec![none; phis];
+    let mut reached = vec![false; phis];
+    let n = cfg.num_blocks();
+    if n == 0 {
+        return location;
+    }
+    let mut visited = vec![false; n];
+    let mut worklist: Vec<(Block, Option<Block>, Vec<L>)> =
+        vec![(cfg.entry(), None, vec![none; slots])];
+    while let Some((mut block, mut pred, mut locs)) = worklist.pop() {
+        loop {
+            if pred.is_some() {
+                for &(phi, slot) in &phis_at[block] {
+                    let incoming = locs[slot as usize];
+                    location[phi] = if reached[phi] {
+                        merge(location[phi], incoming)
+                    } else {
+                        incoming
+                    };
+                    reached[phi] = true;
+                }
+            }
+            if visited[block] {
+                break;
+            }
+            visited[block] = true;
+            for &(slot, loc) in &stores[block] {
+                locs[slot as usize] = loc;
+            }
+            let mut distinct: Vec<Block> = Vec::new();
+            for &s in cfg.succs(block) {
+                if !distinct.contains(&s) {
+                    distinct.push(s);
+                }
+            }
+            let Some((&first, rest)) = distinct.split_first() else {
+                break;
+            };
+            for &s in rest {
+                worklist.push((s, Some(block), locs.clone()));
+            }
+            pred = Some(block);
+            block = first;
+        }
+    }
+    location
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -68,6 +137,33 @@ mod tests {
         // entry(0) -> 1, 2, 3 (switch); each -> 4.
         let cfg = Cfg::from_edges(5, &[(0, 1), (0, 2), (0, 3), (1, 4), (2, 4), (3, 4)]);
         assert_eq!(edge_order(&cfg)[4], vec![1, 3, 2]);
+    }
+
+    #[test]
+    fn phi_locations_follow_the_walk_and_merge_later_edges() {
+        // entry(0) stores slot 0 at "e"; -> t(1), m(2); t stores at "t", -> m.
+        // m has a phi for slot 0: reached first from t ("t"), then entry.
+        let cfg = Cfg::from_edges(3, &[(0, 1), (0, 2), (1, 2)]);
+        let phis_at = vec![vec![], vec![], vec![(0, 0)]];
+        let stores = vec![vec![(0, "e")], vec![(0, "t")], vec![]];
+        let merged = phi_locations(&cfg, 1, 1, &phis_at, &stores, "", |a, b| {
+            if a == b {
+                a
+            } else {
+                "merged"
+            }
+        });
+        assert_eq!(merged, vec!["merged"]);
+        // Without the store in t both edges carry "e".
+        let stores = vec![vec![(0, "e")], vec![], vec![]];
+        let same = phi_locations(&cfg, 1, 1, &phis_at, &stores, "", |a, b| {
+            if a == b {
+                a
+            } else {
+                "merged"
+            }
+        });
+        assert_eq!(same, vec!["e"]);
     }
 
     #[test]

@@ -47,6 +47,7 @@ mod simplify;
 pub(crate) mod values;
 
 use llvm_sys::core::*;
+use llvm_sys::debuginfo::{LLVMInstructionGetDebugLoc, LLVMInstructionSetDebugLoc};
 use llvm_sys::prelude::*;
 use llvm_sys::LLVMOpcode;
 
@@ -294,13 +295,20 @@ unsafe fn promote_round(
         rename::insert_phis(ctx.fcfg, &round.allocas, &phi_blocks, (0..slots).rev())
     };
     report.phis += phis.len();
+    let wants_locations = options.compat && ctx.debug.is_some();
+    let blocks = ctx.fcfg.cfg.num_blocks();
     let mut hooks = Rewrite {
         ctx,
         allocas: &round.allocas,
         debug_users: &debug_users,
+        store_locations: wants_locations.then(|| vec![Vec::new(); blocks]),
     };
     rename::rename(&round, &mut phis, &mut hooks);
+    let store_locations = hooks.store_locations.take();
     if options.compat {
+        if let Some(stores) = store_locations {
+            set_phi_locations_like_llvm(ctx, &round, &phis, &stores);
+        }
         finish_like_llvm(ctx, &round, &phis)?;
     } else {
         rename::add_incoming_in_pred_order(&round, &mut phis)?;
@@ -308,6 +316,36 @@ unsafe fn promote_round(
     }
     round.delete_leftovers(ctx.debug.as_mut(), &debug_users, options.compat);
     Ok(())
+}
+
+/// Gives the new phis the debug locations LLVM's renamer gives them (see
+/// `llvm_order::phi_locations`).
+unsafe fn set_phi_locations_like_llvm(
+    ctx: &Context,
+    round: &Round,
+    phis: &[NewPhi],
+    stores: &[Vec<(u32, LLVMMetadataRef)>],
+) {
+    let Some(debug) = &ctx.debug else { return };
+    let mut phis_at: Vec<Vec<(usize, u32)>> = vec![Vec::new(); ctx.fcfg.cfg.num_blocks()];
+    // Top to bottom is the reverse of creation order (each went on top).
+    for (i, p) in phis.iter().enumerate().rev() {
+        phis_at[p.block].push((i, p.slot));
+    }
+    let locations = llvm_order::phi_locations(
+        &ctx.fcfg.cfg,
+        round.allocas.len(),
+        phis.len(),
+        &phis_at,
+        stores,
+        std::ptr::null_mut(),
+        |a, b| debug.merged_location(a, b),
+    );
+    for (p, location) in phis.iter().zip(locations) {
+        if !location.is_null() {
+            LLVMInstructionSetDebugLoc(p.phi, location);
+        }
+    }
 }
 
 /// LLVM's ending: entries in its renaming order, folding to a fixed point,
@@ -387,6 +425,9 @@ struct Rewrite<'c, 'a> {
     ctx: &'c mut Context<'a>,
     allocas: &'c [LLVMValueRef],
     debug_users: &'c [DebugUsers],
+    /// Compat mode with debug info: per block, the (slot, location) of
+    /// each store, in order, for `llvm_order::phi_locations`.
+    store_locations: Option<Vec<Vec<(u32, LLVMMetadataRef)>>>,
 }
 
 impl RenameHooks for Rewrite<'_, '_> {
@@ -395,6 +436,10 @@ impl RenameHooks for Rewrite<'_, '_> {
     }
 
     unsafe fn on_store(&mut self, store: LLVMValueRef, slot: u32) {
+        if let Some(stores) = &mut self.store_locations {
+            let block = self.ctx.fcfg.block_of_inst(store);
+            stores[block].push((slot, LLVMInstructionGetDebugLoc(store)));
+        }
         if let Some(debug) = &mut self.ctx.debug {
             let s = slot as usize;
             debug.describe_store(&self.debug_users[s], self.allocas[s], store);
@@ -543,7 +588,10 @@ impl<'a> Round<'a> {
         compat: bool,
     ) {
         for (slot, &alloca) in self.allocas.iter().enumerate() {
-            if compat {
+            // Only real uses: replacing would also turn the debug uses of
+            // an alloca without users into poison, where LLVM's erasing
+            // makes them undef.
+            if compat && !LLVMGetFirstUse(alloca).is_null() {
                 LLVMReplaceAllUsesWith(alloca, LLVMGetPoison(LLVMTypeOf(alloca)));
             }
             for user in ir::users(alloca) {

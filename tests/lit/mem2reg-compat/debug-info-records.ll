@@ -5,7 +5,8 @@
 ; lines are LLVM 19's own output (regenerate with scripts/update-compat-checks);
 ; compat mode must print the same records.
 ; debug-info-intrinsics.ll is the same input in the intrinsic format.
-; Phi !dbg locations are matched loosely (see the README).
+; New phis carry the location LLVM merges from the stores along its renaming
+; path.
 
 ; RUN: opt -passes=mem2reg -S %s | FileCheck %s
 ; RUN: %opt -passes='pebble-mem2reg<compat>' -S %s | FileCheck %s
@@ -31,9 +32,9 @@
 ; CHECK-NEXT:  br label %for.cond, !dbg !{{[0-9]+}}
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  for.cond:
-; CHECK-NEXT:  %b.0 = phi i32 [ 1, %entry ], [ %add, %for.inc ]
-; CHECK-NEXT:  %a.0 = phi i32 [ 0, %entry ], [ %b.0, %for.inc ]
-; CHECK-NEXT:  %i.0 = phi i32 [ 0, %entry ], [ %inc, %for.inc ]
+; CHECK-NEXT:  %b.0 = phi i32 [ 1, %entry ], [ %add, %for.inc ], !dbg !{{[0-9]+}}
+; CHECK-NEXT:  %a.0 = phi i32 [ 0, %entry ], [ %b.0, %for.inc ], !dbg !{{[0-9]+}}
+; CHECK-NEXT:  %i.0 = phi i32 [ 0, %entry ], [ %inc, %for.inc ], !dbg !{{[0-9]+}}
 ; CHECK-NEXT:  #dbg_value(i32 %i.0, !{{[0-9]+}}, !DIExpression(), !{{[0-9]+}})
 ; CHECK-NEXT:  #dbg_value(i32 %a.0, !{{[0-9]+}}, !DIExpression(), !{{[0-9]+}})
 ; CHECK-NEXT:  #dbg_value(i32 %b.0, !{{[0-9]+}}, !DIExpression(), !{{[0-9]+}})
