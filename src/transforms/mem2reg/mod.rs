@@ -23,7 +23,8 @@
 //!
 //! `<compat>` reproduces LLVM 19's output: its fast paths (`fast_paths`) in
 //! its alloca order, phis queued in its order, incoming entries in its
-//! renaming order (`llvm_order`), folding to a fixed point (`simplify`), then
+//! renaming order and the phi debug locations its walk produces
+//! (`llvm_order`), folding to a fixed point (`simplify`), then
 //! `poison` for unreachable predecessors; accesses left in unreachable code
 //! keep `ptr poison`. Placement and renaming are the same code in both modes.
 //!
