@@ -475,9 +475,12 @@ impl<'a> Round<'a> {
     pub(crate) unsafe fn summarise_accesses(&self) -> Vec<SlotAccesses> {
         let mut out = Vec::with_capacity(self.allocas.len());
         let mut to_scan: FastMap<Block, Vec<u32>> = FastMap::default();
+        // Scratch lists reused for every slot; each slot keeps exact-size copies.
+        let (mut defs, mut uses, mut upward_exposed) = (Vec::new(), Vec::new(), Vec::new());
         for (slot, &alloca) in self.allocas.iter().enumerate() {
-            let mut defs = Vec::new();
-            let mut uses = Vec::new();
+            defs.clear();
+            uses.clear();
+            upward_exposed.clear();
             for user in ir::each_user(alloca) {
                 let b = self.fcfg.block_of_inst(user);
                 if !self.reachable[b] {
@@ -493,8 +496,7 @@ impl<'a> Round<'a> {
             defs.dedup();
             uses.sort_unstable();
             uses.dedup();
-            let mut upward_exposed = Vec::new();
-            for b in uses {
+            for &b in &uses {
                 if defs.binary_search(&b).is_ok() {
                     to_scan.entry(b).or_default().push(slot as u32);
                 } else {
@@ -502,8 +504,8 @@ impl<'a> Round<'a> {
                 }
             }
             out.push(SlotAccesses {
-                defs,
-                upward_exposed,
+                defs: defs.clone(),
+                upward_exposed: upward_exposed.clone(),
             });
         }
         let mut pending = vec![false; self.allocas.len()];

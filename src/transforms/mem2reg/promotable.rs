@@ -176,6 +176,16 @@ unsafe fn only_markers(value: LLVMValueRef, intr: &Intrinsics, droppable_ok: boo
 /// # Safety
 /// `check(alloca)` returned `Ok`.
 pub unsafe fn remove_markers(alloca: LLVMValueRef, intr: &Intrinsics) {
+    // Most allocas have only loads and stores: nothing to collect.
+    let only_accesses = ir::each_user(alloca).all(|u| {
+        matches!(
+            LLVMGetInstructionOpcode(u),
+            LLVMOpcode::LLVMLoad | LLVMOpcode::LLVMStore
+        )
+    });
+    if only_accesses {
+        return;
+    }
     let mut names = vec![alloca];
     let mut casts = Vec::new();
     for user in ir::users(alloca) {
