@@ -274,7 +274,12 @@ unsafe fn promote_round(
         return Ok(());
     }
     let round = Round::new(ctx.fcfg, ctx.dt, ctx.reachable, general);
-    let debug_users: Vec<DebugUsers> = round.allocas.iter().map(|&a| ctx.debug_users(a)).collect();
+    // Without debug info there is nothing to describe (the hooks and
+    // `delete_leftovers` read `debug_users` only when `ctx.debug` is set).
+    let debug_users: Vec<DebugUsers> = match ctx.debug {
+        Some(_) => round.allocas.iter().map(|&a| ctx.debug_users(a)).collect(),
+        None => Vec::new(),
+    };
     let accesses = round.summarise_accesses();
     let phi_blocks = placement::pruned_phi_blocks(&ctx.fcfg.cfg, ctx.dt, ctx.reachable, &accesses);
     if let Some(recorder) = ctx.recorder.as_deref_mut() {
