@@ -194,9 +194,22 @@ unsafe fn promote(
         recorder,
     };
     loop {
+        // Allocas with markers to delete, noted while checking: most have
+        // none, and their use lists need not be walked again.
+        let mut with_markers = Vec::new();
         let allocas: Vec<LLVMValueRef> = entry_allocas(function)
             .into_iter()
-            .filter(|&a| promotable::check(a, &ctx.intrinsics).is_ok())
+            .filter(
+                |&a| match promotable::check_noting_markers(a, &ctx.intrinsics) {
+                    Ok(markers) => {
+                        if markers {
+                            with_markers.push(a);
+                        }
+                        true
+                    }
+                    Err(_) => false,
+                },
+            )
             .collect();
         if allocas.is_empty() {
             return Ok(report);
@@ -205,7 +218,7 @@ unsafe fn promote(
             recorder.start_round();
         }
         report.promoted += allocas.len();
-        promote_round(&mut ctx, allocas, options, &mut report)?;
+        promote_round(&mut ctx, allocas, &with_markers, options, &mut report)?;
     }
 }
 
@@ -254,10 +267,11 @@ impl Context<'_> {
 unsafe fn promote_round(
     ctx: &mut Context,
     allocas: Vec<LLVMValueRef>,
+    with_markers: &[LLVMValueRef],
     options: &Options,
     report: &mut Report,
 ) -> Result<(), String> {
-    for &a in &allocas {
+    for &a in with_markers {
         promotable::remove_markers(a, &ctx.intrinsics);
     }
     let general = if options.compat {
