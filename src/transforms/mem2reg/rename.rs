@@ -195,9 +195,10 @@ pub unsafe fn rename(round: &Round, phis: &mut [NewPhi], hooks: &mut dyn RenameH
 /// predecessors (the default mode).
 pub unsafe fn add_incoming_in_pred_order(round: &Round, phis: &mut [NewPhi]) -> Result<(), String> {
     let fcfg = round.fcfg;
+    let mut blocks = Vec::new(); // reused for every phi
     for p in phis.iter_mut() {
         let preds = fcfg.cfg.preds(p.block);
-        let mut blocks = Vec::with_capacity(preds.len());
+        blocks.clear();
         for (k, &pred) in preds.iter().enumerate() {
             if p.incoming[k].is_null() {
                 if round.reachable[pred] {
@@ -227,6 +228,7 @@ pub unsafe fn add_incoming_in_order(
     let fcfg = round.fcfg;
     // For each phi block: predecessor -> its slots (parallel edges).
     let mut slots_of: FastMap<Block, FastMap<Block, Vec<usize>>> = FastMap::default();
+    let (mut values, mut blocks) = (Vec::new(), Vec::new()); // reused for every phi
     for p in phis {
         let preds = fcfg.cfg.preds(p.block);
         let slots = slots_of.entry(p.block).or_insert_with(|| {
@@ -236,8 +238,8 @@ pub unsafe fn add_incoming_in_order(
             }
             by_pred
         });
-        let mut values = Vec::with_capacity(preds.len());
-        let mut blocks = Vec::with_capacity(preds.len());
+        values.clear();
+        blocks.clear();
         for &pred in &order[p.block] {
             for &k in &slots[&pred] {
                 if p.incoming[k].is_null() {
