@@ -16,43 +16,93 @@
 pub type Block = usize;
 
 /// A CFG with edge multiplicity, entry block 0.
+///
+/// Stored flat (compressed sparse rows): the successors of `b` are
+/// `succ[succ_start[b]..succ_start[b + 1]]`, likewise the predecessors. On
+/// functions of tens of thousands of blocks, a `Vec` per block and list cost
+/// more in allocation and cache misses than the analyses themselves.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Cfg {
-    succs: Vec<Vec<Block>>,
-    preds: Vec<Vec<Block>>,
-    /// `pred_slot[b][k]`: position of the edge `b -> succs[b][k]` in the
-    /// predecessor list of its target.
-    pred_slot: Vec<Vec<u32>>,
+    n: usize,
+    succ_start: Vec<u32>,
+    succ: Vec<Block>,
+    /// `pred_slot[succ_start[b] + k]`: position of the edge `b -> succs(b)[k]`
+    /// in the predecessor list of its target.
+    pred_slot: Vec<u32>,
+    pred_start: Vec<u32>,
+    pred: Vec<Block>,
 }
 
 impl Cfg {
     /// A graph of `n` blocks and no edges.
     pub fn new(n: usize) -> Self {
         Cfg {
-            succs: vec![Vec::new(); n],
-            preds: vec![Vec::new(); n],
-            pred_slot: vec![Vec::new(); n],
+            n,
+            succ_start: vec![0; n + 1],
+            succ: Vec::new(),
+            pred_slot: Vec::new(),
+            pred_start: vec![0; n + 1],
+            pred: Vec::new(),
         }
     }
 
-    /// A graph from an edge list; edges are added in the order given.
+    /// A graph from an edge list; edges are added in the order given (as by
+    /// `add_edge` one after the other, in linear time).
     pub fn from_edges(n: usize, edges: &[(Block, Block)]) -> Self {
-        let mut cfg = Cfg::new(n);
+        let mut succ_start = vec![0u32; n + 1];
+        let mut pred_start = vec![0u32; n + 1];
         for &(from, to) in edges {
-            cfg.add_edge(from, to);
+            succ_start[from + 1] += 1;
+            pred_start[to + 1] += 1;
         }
-        cfg
+        for b in 0..n {
+            succ_start[b + 1] += succ_start[b];
+            pred_start[b + 1] += pred_start[b];
+        }
+        // Next free position of each block's successor and predecessor run.
+        let mut succ_fill: Vec<u32> = succ_start[..n].to_vec();
+        let mut pred_fill: Vec<u32> = pred_start[..n].to_vec();
+        let mut succ = vec![0; edges.len()];
+        let mut pred = vec![0; edges.len()];
+        let mut pred_slot = vec![0; edges.len()];
+        for &(from, to) in edges {
+            let (s, p) = (succ_fill[from] as usize, pred_fill[to] as usize);
+            succ[s] = to;
+            pred[p] = from;
+            pred_slot[s] = pred_fill[to] - pred_start[to];
+            succ_fill[from] += 1;
+            pred_fill[to] += 1;
+        }
+        Cfg {
+            n,
+            succ_start,
+            succ,
+            pred_slot,
+            pred_start,
+            pred,
+        }
     }
 
-    /// Adds the edge `from -> to`; adding it twice makes two edges.
+    /// Adds the edge `from -> to`; adding it twice makes two edges. Linear in
+    /// the graph's size (it shifts the flat arrays): build large graphs with
+    /// `from_edges`.
     pub fn add_edge(&mut self, from: Block, to: Block) {
-        self.succs[from].push(to);
-        self.pred_slot[from].push(self.preds[to].len() as u32);
-        self.preds[to].push(from);
+        let slot = self.preds(to).len() as u32;
+        let s = self.succ_start[from + 1] as usize;
+        self.succ.insert(s, to);
+        self.pred_slot.insert(s, slot);
+        for start in &mut self.succ_start[from + 1..] {
+            *start += 1;
+        }
+        let p = self.pred_start[to + 1] as usize;
+        self.pred.insert(p, from);
+        for start in &mut self.pred_start[to + 1..] {
+            *start += 1;
+        }
     }
 
     pub fn num_blocks(&self) -> usize {
-        self.succs.len()
+        self.n
     }
 
     pub fn entry(&self) -> Block {
@@ -60,25 +110,27 @@ impl Cfg {
     }
 
     pub fn succs(&self, b: Block) -> &[Block] {
-        &self.succs[b]
+        &self.succ[self.succ_start[b] as usize..self.succ_start[b + 1] as usize]
     }
 
     pub fn preds(&self, b: Block) -> &[Block] {
-        &self.preds[b]
+        &self.pred[self.pred_start[b] as usize..self.pred_start[b + 1] as usize]
+    }
+
+    /// The number of edges.
+    pub fn num_edges(&self) -> usize {
+        self.succ.len()
     }
 
     /// All edges in insertion order of their source's successor lists.
     pub fn edges(&self) -> impl Iterator<Item = (Block, Block)> + '_ {
-        self.succs
-            .iter()
-            .enumerate()
-            .flat_map(|(b, ss)| ss.iter().map(move |&s| (b, s)))
+        (0..self.n).flat_map(move |b| self.succs(b).iter().map(move |&s| (b, s)))
     }
 
     /// For successor position `k` of block `b`, the position of that edge in
     /// the predecessor list of `succs(b)[k]`.
     pub fn pred_slot(&self, b: Block, k: usize) -> usize {
-        self.pred_slot[b][k] as usize
+        self.pred_slot[self.succ_start[b] as usize + k] as usize
     }
 
     /// Which blocks a path from the entry reaches.
@@ -114,7 +166,7 @@ impl Cfg {
         visited[self.entry()] = true;
         while let Some(top) = stack.last_mut() {
             let (b, next) = *top;
-            if let Some(&s) = self.succs[b].get(next) {
+            if let Some(&s) = self.succs(b).get(next) {
                 top.1 += 1;
                 if !visited[s] {
                     visited[s] = true;
@@ -159,6 +211,21 @@ mod tests {
                 assert_eq!(cfg.preds(s)[cfg.pred_slot(b, k)], b);
             }
         }
+    }
+
+    #[test]
+    fn add_edge_after_construction_matches_from_edges() {
+        let edges = [(0, 1), (1, 2), (0, 2), (0, 2), (3, 2)];
+        let mut cfg = Cfg::new(4);
+        for &(from, to) in &edges {
+            cfg.add_edge(from, to);
+        }
+        assert_eq!(cfg, Cfg::from_edges(4, &edges));
+        let mut grown = Cfg::from_edges(4, &edges[..3]);
+        grown.add_edge(0, 2);
+        grown.add_edge(3, 2);
+        assert_eq!(grown, sample());
+        assert_eq!(grown.num_edges(), 5);
     }
 
     #[test]

@@ -23,7 +23,10 @@ const NONE: usize = usize::MAX;
 #[derive(Clone, Debug)]
 pub struct DomTree {
     idom: Vec<usize>,
-    children: Vec<Vec<Block>>,
+    /// Children of `b`: `children[child_start[b]..child_start[b + 1]]`
+    /// (flat, one allocation for the whole tree).
+    child_start: Vec<u32>,
+    children: Vec<Block>,
     level: Vec<u32>,
     dfs_in: Vec<u32>,
     dfs_out: Vec<u32>,
@@ -76,12 +79,26 @@ impl DomTree {
     /// Builds the tree (children, levels, DFS numbers) from immediate
     /// dominators; `NONE` marks the root and blocks outside the tree.
     fn from_idoms(n: usize, root: Option<Block>, idom: Vec<usize>) -> Self {
-        let mut children = vec![Vec::new(); n];
-        for (b, &d) in idom.iter().enumerate() {
+        // Counting sort by parent; blocks are visited in increasing order,
+        // so each child list comes out sorted.
+        let mut child_start = vec![0u32; n + 1];
+        for &d in &idom {
             if d != NONE {
-                children[d].push(b);
+                child_start[d + 1] += 1;
             }
         }
+        for b in 0..n {
+            child_start[b + 1] += child_start[b];
+        }
+        let mut fill: Vec<u32> = child_start[..n].to_vec();
+        let mut children = vec![0; child_start[n] as usize];
+        for (b, &d) in idom.iter().enumerate() {
+            if d != NONE {
+                children[fill[d] as usize] = b;
+                fill[d] += 1;
+            }
+        }
+        let kids = |b: Block| &children[child_start[b] as usize..child_start[b + 1] as usize];
         let mut level = vec![0u32; n];
         let mut dfs_in = vec![u32::MAX; n];
         let mut dfs_out = vec![u32::MAX; n];
@@ -94,7 +111,7 @@ impl DomTree {
             preorder.push(root);
             while let Some(top) = stack.last_mut() {
                 let (b, next) = *top;
-                if let Some(&c) = children[b].get(next) {
+                if let Some(&c) = kids(b).get(next) {
                     top.1 += 1;
                     level[c] = level[b] + 1;
                     dfs_in[c] = counter;
@@ -110,6 +127,7 @@ impl DomTree {
         }
         DomTree {
             idom,
+            child_start,
             children,
             level,
             dfs_in,
@@ -134,7 +152,7 @@ impl DomTree {
     }
 
     pub fn children(&self, b: Block) -> &[Block] {
-        &self.children[b]
+        &self.children[self.child_start[b] as usize..self.child_start[b + 1] as usize]
     }
 
     /// Depth in the tree; the entry is at level 0. Meaningless for

@@ -66,16 +66,17 @@ impl FunctionCfg {
             bb = LLVMGetNextBasicBlock(bb);
         }
         let index: FastMap<_, _> = blocks.iter().enumerate().map(|(i, &b)| (b, i)).collect();
-        let mut cfg = Cfg::new(blocks.len());
+        let mut edges = Vec::with_capacity(blocks.len());
         for (i, &bb) in blocks.iter().enumerate() {
             let term = LLVMGetBasicBlockTerminator(bb);
             if term.is_null() {
                 continue;
             }
             for k in 0..LLVMGetNumSuccessors(term) {
-                cfg.add_edge(i, index[&LLVMGetSuccessor(term, k)]);
+                edges.push((i, index[&LLVMGetSuccessor(term, k)]));
             }
         }
+        let cfg = Cfg::from_edges(blocks.len(), &edges);
         FunctionCfg { cfg, blocks, index }
     }
 

@@ -196,9 +196,22 @@ unsafe fn promote(
         recorder,
     };
     loop {
+        // Allocas with markers to delete, noted while checking: most have
+        // none, and their use lists need not be walked again.
+        let mut with_markers = Vec::new();
         let allocas: Vec<LLVMValueRef> = entry_allocas(function)
             .into_iter()
-            .filter(|&a| promotable::check(a, &ctx.intrinsics).is_ok())
+            .filter(
+                |&a| match promotable::check_noting_markers(a, &ctx.intrinsics) {
+                    Ok(markers) => {
+                        if markers {
+                            with_markers.push(a);
+                        }
+                        true
+                    }
+                    Err(_) => false,
+                },
+            )
             .collect();
         if allocas.is_empty() {
             return Ok(report);
@@ -207,7 +220,7 @@ unsafe fn promote(
             recorder.start_round();
         }
         report.promoted += allocas.len();
-        promote_round(&mut ctx, allocas, options, &mut report)?;
+        promote_round(&mut ctx, allocas, &with_markers, options, &mut report)?;
     }
 }
 
@@ -256,10 +269,11 @@ impl Context<'_> {
 unsafe fn promote_round(
     ctx: &mut Context,
     allocas: Vec<LLVMValueRef>,
+    with_markers: &[LLVMValueRef],
     options: &Options,
     report: &mut Report,
 ) -> Result<(), String> {
-    for &a in &allocas {
+    for &a in with_markers {
         promotable::remove_markers(a, &ctx.intrinsics);
     }
     let general = if options.compat {
@@ -276,7 +290,12 @@ unsafe fn promote_round(
         return Ok(());
     }
     let round = Round::new(ctx.fcfg, ctx.dt, ctx.reachable, general);
-    let debug_users: Vec<DebugUsers> = round.allocas.iter().map(|&a| ctx.debug_users(a)).collect();
+    // Without debug info there is nothing to describe (the hooks and
+    // `delete_leftovers` read `debug_users` only when `ctx.debug` is set).
+    let debug_users: Vec<DebugUsers> = match ctx.debug {
+        Some(_) => round.allocas.iter().map(|&a| ctx.debug_users(a)).collect(),
+        None => Vec::new(),
+    };
     let accesses = round.summarise_accesses();
     let phi_blocks = placement::pruned_phi_blocks(&ctx.fcfg.cfg, ctx.dt, ctx.reachable, &accesses);
     if let Some(recorder) = ctx.recorder.as_deref_mut() {
@@ -521,9 +540,12 @@ impl<'a> Round<'a> {
     pub(crate) unsafe fn summarise_accesses(&self) -> Vec<SlotAccesses> {
         let mut out = Vec::with_capacity(self.allocas.len());
         let mut to_scan: FastMap<Block, Vec<u32>> = FastMap::default();
+        // Scratch lists reused for every slot; each slot keeps exact-size copies.
+        let (mut defs, mut uses, mut upward_exposed) = (Vec::new(), Vec::new(), Vec::new());
         for (slot, &alloca) in self.allocas.iter().enumerate() {
-            let mut defs = Vec::new();
-            let mut uses = Vec::new();
+            defs.clear();
+            uses.clear();
+            upward_exposed.clear();
             for user in ir::each_user(alloca) {
                 let b = self.fcfg.block_of_inst(user);
                 if !self.reachable[b] {
@@ -539,8 +561,7 @@ impl<'a> Round<'a> {
             defs.dedup();
             uses.sort_unstable();
             uses.dedup();
-            let mut upward_exposed = Vec::new();
-            for b in uses {
+            for &b in &uses {
                 if defs.binary_search(&b).is_ok() {
                     to_scan.entry(b).or_default().push(slot as u32);
                 } else {
@@ -548,8 +569,8 @@ impl<'a> Round<'a> {
                 }
             }
             out.push(SlotAccesses {
-                defs,
-                upward_exposed,
+                defs: defs.clone(),
+                upward_exposed: upward_exposed.clone(),
             });
         }
         let mut pending = vec![false; self.allocas.len()];

@@ -39,7 +39,7 @@ pub fn pruned_phi_blocks(
     if candidates.is_empty() {
         return phis;
     }
-    let edges = cfg.edges().count();
+    let edges = cfg.num_edges();
     let bound = 8 * (cfg.num_blocks() + edges) + 4096;
     let frontiers = dominance_frontiers_bounded(cfg, dt, bound);
     let mut idf = match &frontiers {

@@ -103,10 +103,29 @@ impl Intrinsics {
 /// # Safety
 /// `alloca` is a live alloca instruction.
 pub unsafe fn check(alloca: LLVMValueRef, intr: &Intrinsics) -> Result<(), NotPromotable> {
+    check_noting_markers(alloca, intr).map(|_| ())
+}
+
+/// `check`, also saying whether `remove_markers` has anything to delete
+/// (a user other than a load or store), so that a pass need not walk the
+/// use list a second time to find out.
+///
+/// # Safety
+/// `alloca` is a live alloca instruction.
+pub unsafe fn check_noting_markers(
+    alloca: LLVMValueRef,
+    intr: &Intrinsics,
+) -> Result<bool, NotPromotable> {
     let allocated = LLVMGetAllocatedType(alloca);
     let fail = |user, reason| Err(NotPromotable { user, reason });
+    let mut markers = false;
     for user in ir::each_user(alloca) {
-        match ir::opcode(user) {
+        let opcode = ir::opcode(user);
+        markers |= !matches!(
+            opcode,
+            Some(LLVMOpcode::LLVMLoad) | Some(LLVMOpcode::LLVMStore)
+        );
+        match opcode {
             Some(LLVMOpcode::LLVMLoad) => {
                 if LLVMGetVolatile(user) != 0 {
                     return fail(user, Reason::VolatileLoad);
@@ -150,7 +169,7 @@ pub unsafe fn check(alloca: LLVMValueRef, intr: &Intrinsics) -> Result<(), NotPr
             _ => return fail(user, Reason::OtherUser),
         }
     }
-    Ok(())
+    Ok(markers)
 }
 
 unsafe fn all_zero_indices(gep: LLVMValueRef) -> bool {
@@ -176,6 +195,16 @@ unsafe fn only_markers(value: LLVMValueRef, intr: &Intrinsics, droppable_ok: boo
 /// # Safety
 /// `check(alloca)` returned `Ok`.
 pub unsafe fn remove_markers(alloca: LLVMValueRef, intr: &Intrinsics) {
+    // Most allocas have only loads and stores: nothing to collect.
+    let only_accesses = ir::each_user(alloca).all(|u| {
+        matches!(
+            LLVMGetInstructionOpcode(u),
+            LLVMOpcode::LLVMLoad | LLVMOpcode::LLVMStore
+        )
+    });
+    if only_accesses {
+        return;
+    }
     let mut names = vec![alloca];
     let mut casts = Vec::new();
     for user in ir::users(alloca) {

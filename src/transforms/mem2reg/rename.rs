@@ -60,18 +60,26 @@ pub unsafe fn insert_phis(
         return Vec::new();
     };
     let builder = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(first)));
-    let mut phis = Vec::new();
+    let mut phis = Vec::with_capacity(phi_blocks.iter().map(Vec::len).sum());
+    // The name `<alloca>.<n>` is written into one reused buffer: a string
+    // per phi was a visible share of the pass on many-phi inputs.
+    let mut name = String::new();
     for slot in queue {
         let alloca = allocas[slot];
         let ty = LLVMGetAllocatedType(alloca);
-        let base = ir::name(alloca);
+        name.clear();
+        name.push_str(&alloca_name(alloca));
+        name.push('.');
+        let base_len = name.len();
         for (version, &b) in phi_blocks[slot].iter().enumerate() {
             LLVMPositionBuilderBefore(builder, LLVMGetFirstInstruction(fcfg.blocks[b]));
             // Positioning copies the next instruction's location; a new phi
             // has none of its own (LLVM merges store locations; see README).
             LLVMSetCurrentDebugLocation2(builder, std::ptr::null_mut());
             let phi = LLVMBuildPhi(builder, ty, c"".as_ptr());
-            ir::set_name(phi, &format!("{base}.{version}"));
+            name.truncate(base_len);
+            push_decimal(&mut name, version);
+            ir::set_name(phi, &name);
             phis.push(NewPhi {
                 phi,
                 slot: slot as u32,
@@ -82,6 +90,34 @@ pub unsafe fn insert_phis(
     }
     LLVMDisposeBuilder(builder);
     phis
+}
+
+/// The alloca's name as `ir::name` gives it, borrowed when it is UTF-8.
+unsafe fn alloca_name<'a>(alloca: LLVMValueRef) -> std::borrow::Cow<'a, str> {
+    let mut len = 0usize;
+    let ptr = LLVMGetValueName2(alloca, &mut len);
+    if ptr.is_null() {
+        return std::borrow::Cow::Borrowed("");
+    }
+    String::from_utf8_lossy(std::slice::from_raw_parts(ptr as *const u8, len))
+}
+
+/// Appends `n` in decimal, as `format!("{n}")` writes it.
+fn push_decimal(out: &mut String, n: usize) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    let mut rest = n;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    for &d in &digits[i..] {
+        out.push(d as char);
+    }
 }
 
 /// Renames every load and store of the round's slots in reachable blocks,
@@ -159,9 +195,10 @@ pub unsafe fn rename(round: &Round, phis: &mut [NewPhi], hooks: &mut dyn RenameH
 /// predecessors (the default mode).
 pub unsafe fn add_incoming_in_pred_order(round: &Round, phis: &mut [NewPhi]) -> Result<(), String> {
     let fcfg = round.fcfg;
+    let mut blocks = Vec::new(); // reused for every phi
     for p in phis.iter_mut() {
         let preds = fcfg.cfg.preds(p.block);
-        let mut blocks = Vec::with_capacity(preds.len());
+        blocks.clear();
         for (k, &pred) in preds.iter().enumerate() {
             if p.incoming[k].is_null() {
                 if round.reachable[pred] {
@@ -191,6 +228,7 @@ pub unsafe fn add_incoming_in_order(
     let fcfg = round.fcfg;
     // For each phi block: predecessor -> its slots (parallel edges).
     let mut slots_of: FastMap<Block, FastMap<Block, Vec<usize>>> = FastMap::default();
+    let (mut values, mut blocks) = (Vec::new(), Vec::new()); // reused for every phi
     for p in phis {
         let preds = fcfg.cfg.preds(p.block);
         let slots = slots_of.entry(p.block).or_insert_with(|| {
@@ -200,8 +238,8 @@ pub unsafe fn add_incoming_in_order(
             }
             by_pred
         });
-        let mut values = Vec::with_capacity(preds.len());
-        let mut blocks = Vec::with_capacity(preds.len());
+        values.clear();
+        blocks.clear();
         for &pred in &order[p.block] {
             for &k in &slots[&pred] {
                 if p.incoming[k].is_null() {
@@ -247,4 +285,18 @@ unsafe fn missing_value(fcfg: &FunctionCfg, p: &NewPhi, pred: Block) -> String {
         ir::name(p.phi),
         ir::block_label(fcfg.blocks[pred], pred)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::push_decimal;
+
+    #[test]
+    fn push_decimal_writes_what_format_writes() {
+        for n in [0, 7, 10, 99, 100, 12345, 80_000, usize::MAX] {
+            let mut s = String::from("a.");
+            push_decimal(&mut s, n);
+            assert_eq!(s, format!("a.{n}"));
+        }
+    }
 }
