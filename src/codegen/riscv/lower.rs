@@ -200,6 +200,11 @@ pub struct Lowerer {
     /// alloca itself. Nothing else can read or write them, so a load may
     /// reuse the register last stored to or loaded from the slot.
     private: HashSet<u32>,
+    /// The machine block being filled, and for each IR block the machine
+    /// blocks it became in layout order (more than one when a call to
+    /// `sqrt` was split into a fast path and a slow path).
+    cur: usize,
+    pieces_of: Vec<Vec<usize>>,
 }
 
 /// Keys of `Lowerer::avail`.
@@ -241,6 +246,8 @@ pub unsafe fn lower_function(td: LLVMTargetDataRef, func: LLVMValueRef) -> Resul
         exit_avail: Vec::new(),
         pending_heirs: Vec::new(),
         private: HashSet::new(),
+        cur: 0,
+        pieces_of: Vec::new(),
     };
     lw.f.global = !matches!(
         LLVMGetLinkage(func),
@@ -298,6 +305,8 @@ impl Lowerer {
                 Some(p) => self.inherit(p),
                 None => HashMap::new(),
             };
+            self.cur = i;
+            self.pieces_of.push(vec![i]);
             for inst in ir::instructions(bb) {
                 self.inst(inst)?;
             }
@@ -305,6 +314,7 @@ impl Lowerer {
                 self.exit_avail[i] = Some(std::mem::take(&mut self.avail));
             }
             let insts = std::mem::take(&mut self.out);
+            let i = self.cur;
             self.f.blocks[i].insts.extend(insts);
             if !self.f.blocks[i]
                 .insts
@@ -317,7 +327,116 @@ impl Lowerer {
                 ));
             }
         }
-        self.phis(&fcfg.blocks)
+        self.phis(&fcfg.blocks)?;
+        self.layout_pieces();
+        Ok(())
+    }
+
+    /// Renumbers the machine blocks so that the pieces of each IR block are
+    /// consecutive (blocks appended later, such as split critical edges,
+    /// keep their order at the end).
+    fn layout_pieces(&mut self) {
+        let n = self.f.blocks.len();
+        let mut order: Vec<usize> = self.pieces_of.iter().flatten().copied().collect();
+        if order.iter().enumerate().all(|(k, &b)| k == b) {
+            return;
+        }
+        let mut placed = vec![false; n];
+        order.iter().for_each(|&b| placed[b] = true);
+        order.extend((0..n).filter(|&b| !placed[b]));
+        let mut new_index = vec![0; n];
+        for (k, &b) in order.iter().enumerate() {
+            new_index[b] = k;
+        }
+        let mut old = std::mem::take(&mut self.f.blocks);
+        for &b in &order {
+            let mut blk = std::mem::take(&mut old[b]);
+            if let Some(t) = blk.insts.last_mut() {
+                renumber_targets(t, &new_index);
+            }
+            self.f.blocks.push(blk);
+        }
+    }
+
+    /// Ends the machine block being filled and continues in a new one.
+    fn new_piece(&mut self) -> usize {
+        self.f.blocks.push(MBlock::default());
+        let b = self.f.blocks.len() - 1;
+        self.pieces_of.last_mut().expect("an IR block").push(b);
+        b
+    }
+
+    /// `sqrt`/`sqrtf` from libm, called as a builtin: `fsqrt` computes the
+    /// same result and only differs in not setting `errno` for a negative
+    /// argument, where the result is NaN. So: `fsqrt`, and the library call
+    /// only when the result is NaN (LLVM's PartiallyInlineLibCalls).
+    unsafe fn partial_inline_sqrt(
+        &mut self,
+        inst: LLVMValueRef,
+        callee: LLVMValueRef,
+    ) -> Result<bool> {
+        let name = ir::name(callee);
+        let ty = match name.as_str() {
+            "sqrt" => Ty::F64,
+            "sqrtf" => Ty::F32,
+            _ => return Ok(false),
+        };
+        let fty = LLVMGlobalGetValueType(callee);
+        let nobuiltin = LLVMGetEnumAttributeKindForName(c"nobuiltin".as_ptr(), 9);
+        let fn_index = llvm_sys::LLVMAttributeFunctionIndex;
+        let caller_forbids = |k: &std::ffi::CStr| {
+            !LLVMGetStringAttributeAtIndex(self.func, fn_index, k.as_ptr(), k.count_bytes() as u32)
+                .is_null()
+        };
+        let ok = LLVMIsDeclaration(callee) != 0
+            && LLVMIsFunctionVarArg(fty) == 0
+            && LLVMCountParamTypes(fty) == 1
+            && LLVMGetNumArgOperands(inst) == 1
+            && scalar_ty(LLVMGetReturnType(fty)) == Some(ty)
+            && scalar_ty(LLVMTypeOf(LLVMGetOperand(inst, 0))) == Some(ty)
+            && LLVMGetCallSiteEnumAttribute(inst, fn_index, nobuiltin).is_null()
+            && LLVMGetEnumAttributeAtIndex(callee, fn_index, nobuiltin).is_null()
+            && !caller_forbids(c"no-builtins")
+            && !caller_forbids(if ty == Ty::F64 {
+                c"no-builtin-sqrt"
+            } else {
+                c"no-builtin-sqrtf"
+            });
+        if !ok {
+            return Ok(false);
+        }
+        let d = ty == Ty::F64;
+        let x = self.val(LLVMGetOperand(inst, 0), inst)?;
+        let r = self.new_vreg(Class::Float);
+        self.push(Inst::Unary {
+            op: if d { "fsqrt.d" } else { "fsqrt.s" },
+            rd: r,
+            rs: x,
+            rm: None,
+        });
+        let ordered = self.op(if d { "feq.d" } else { "feq.s" }, Class::Int, r, r);
+        let slow = self.new_piece();
+        let cont = self.new_piece();
+        self.push(Inst::Branch {
+            op: "bne",
+            rs1: ordered,
+            rs2: None,
+            taken: cont,
+            not_taken: slow,
+        });
+        let done = std::mem::take(&mut self.out);
+        self.f.blocks[self.cur].insts.extend(done);
+        self.f.blocks[slow].insts = vec![
+            Inst::Call {
+                callee: Callee::Direct(name),
+                args: vec![(x, ArgLoc::FloatReg(0))],
+                rets: vec![(r, ArgLoc::FloatReg(0))],
+            },
+            Inst::Jump { target: cont },
+        ];
+        self.cur = cont;
+        self.def(inst, r);
+        Ok(true)
     }
 
     /// For each block, the predecessor whose exit table it inherits: its
@@ -420,7 +539,7 @@ impl Lowerer {
                 }
             }
             for pbb in preds {
-                let p = self.block_index[&pbb];
+                let p = *self.pieces_of[self.block_index[&pbb]].last().unwrap();
                 self.avail.clear();
                 let mut copies = Vec::new();
                 for &phi in &phis {
@@ -1559,6 +1678,9 @@ impl Lowerer {
         if let Some(name) = ir::called_intrinsic_name(inst) {
             return self.intrinsic(inst, &name);
         }
+        if !LLVMIsAFunction(callee).is_null() && self.partial_inline_sqrt(inst, callee)? {
+            return Ok(());
+        }
         let fty = LLVMGetCalledFunctionType(inst);
         let nfixed = LLVMCountParamTypes(fty);
         let nargs = LLVMGetNumArgOperands(inst);
@@ -1842,6 +1964,24 @@ impl Lowerer {
             default,
         });
         Ok(())
+    }
+}
+
+/// Rewrites the successor blocks of terminator `t` through `new_index`.
+fn renumber_targets(t: &mut Inst<VReg>, new_index: &[usize]) {
+    match t {
+        Inst::Jump { target } => *target = new_index[*target],
+        Inst::Branch {
+            taken, not_taken, ..
+        } => {
+            *taken = new_index[*taken];
+            *not_taken = new_index[*not_taken];
+        }
+        Inst::Switch { cases, default, .. } => {
+            cases.iter_mut().for_each(|c| c.1 = new_index[c.1]);
+            *default = new_index[*default];
+        }
+        _ => {}
     }
 }
 
