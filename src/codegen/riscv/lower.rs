@@ -9,6 +9,16 @@
 //! becomes a compare-and-branch, and a constant-offset `getelementptr`
 //! whose only users are loads and stores becomes their address offset.
 //!
+//! Redundancy within extended basic blocks (a block inherits what its only
+//! predecessor had available, see `Lowerer::avail`) is removed by local
+//! value numbering over the machine operations as they are emitted:
+//! constants, addresses and pure integer operations with the same operands
+//! are computed once; a load from a private slot (an alloca whose address
+//! never escapes) reuses the register last stored to or loaded from it.
+//! Stores are kept, so memory always holds the variable's value. Calls to
+//! builtin `sqrt`/`sqrtf` are partially inlined (`fsqrt`, the library
+//! only for a NaN result, which keeps `errno`).
+//!
 //! Integer widths follow the invariant of `mir` (i8/i16/i32 sign-extended,
 //! i1 as 0/1): results that may leave the canonical range are re-extended,
 //! unsigned operations zero-extend their operands first. Phi nodes become
