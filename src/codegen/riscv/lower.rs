@@ -2007,4 +2007,55 @@ mod tests {
         assert_eq!(canonical(0x7fff, 16), 0x7fff);
         assert_eq!(canonical(i64::MIN, 64), i64::MIN);
     }
+
+    #[test]
+    fn ebb_parents_are_unique_earlier_predecessors() {
+        use crate::analysis::cfg::Cfg;
+        // 0 -> 1 (twice: a switch), 1 -> {2, 3}, 2 -> 3, 3 -> 4, 4 -> {4, 6},
+        // 6 -> 5 (5's only predecessor comes later), 7 -> 7 (unreachable
+        // self-loop).
+        let cfg = Cfg::from_edges(
+            8,
+            &[
+                (0, 1),
+                (0, 1),
+                (1, 2),
+                (1, 3),
+                (2, 3),
+                (3, 4),
+                (4, 4),
+                (4, 6),
+                (6, 5),
+                (7, 7),
+            ],
+        );
+        assert_eq!(
+            Lowerer::ebb_parents(&cfg),
+            vec![None, Some(0), Some(1), None, None, None, Some(4), None]
+        );
+    }
+
+    #[test]
+    fn renumbering_rewrites_every_successor() {
+        let map = [0, 3, 1, 2];
+        let mut j: Inst<VReg> = Inst::Jump { target: 1 };
+        renumber_targets(&mut j, &map);
+        assert_eq!(j, Inst::Jump { target: 3 });
+        let mut b: Inst<VReg> = Inst::Branch {
+            op: "bne",
+            rs1: 0,
+            rs2: None,
+            taken: 2,
+            not_taken: 3,
+        };
+        renumber_targets(&mut b, &map);
+        assert_eq!(b.succs(), vec![1, 2]);
+        let mut sw: Inst<VReg> = Inst::Switch {
+            val: 0,
+            cases: vec![(5, 1), (7, 3)],
+            default: 0,
+        };
+        renumber_targets(&mut sw, &map);
+        assert_eq!(sw.succs(), vec![3, 2, 0]);
+    }
 }
