@@ -9,6 +9,16 @@
 //! becomes a compare-and-branch, and a constant-offset `getelementptr`
 //! whose only users are loads and stores becomes their address offset.
 //!
+//! Redundancy within extended basic blocks (a block inherits what its only
+//! predecessor had available, see `Lowerer::avail`) is removed by local
+//! value numbering over the machine operations as they are emitted:
+//! constants, addresses and pure integer operations with the same operands
+//! are computed once; a load from a private slot (an alloca whose address
+//! never escapes) reuses the register last stored to or loaded from it.
+//! Stores are kept, so memory always holds the variable's value. Calls to
+//! builtin `sqrt`/`sqrtf` are partially inlined (`fsqrt`, the library
+//! only for a NaN result, which keeps `errno`).
+//!
 //! Integer widths follow the invariant of `mir` (i8/i16/i32 sign-extended,
 //! i1 as 0/1): results that may leave the canonical range are re-extended,
 //! unsigned operations zero-extend their operands first. Phi nodes become
@@ -184,18 +194,44 @@ pub struct Lowerer {
     /// GEPs folded into their loads' and stores' addresses
     folded: HashSet<LLVMValueRef>,
     attr_zeroext: u32,
-    /// Constants and addresses already materialised in the block being
-    /// lowered (their registers are never redefined, and the block's later
-    /// instructions are dominated by them).
-    consts: HashMap<ConstKey, VReg>,
+    /// Values available at the current point of the block being lowered:
+    /// constants, addresses, pure integer operations already computed, and
+    /// the current contents of private slots (see `private`). Every
+    /// register in the table is defined once and its definition dominates
+    /// the current point: the table starts empty, or as the exit table of
+    /// the block's only predecessor (extended basic blocks).
+    avail: HashMap<AvailKey, VReg>,
+    /// Exit tables of lowered blocks, kept while a successor may still
+    /// inherit them (`pending_heirs` counts those successors).
+    exit_avail: Vec<Option<HashMap<AvailKey, VReg>>>,
+    pending_heirs: Vec<usize>,
+    /// Slots of allocas whose address never escapes: every use is a
+    /// non-volatile load or store of the allocated scalar type through the
+    /// alloca itself. Nothing else can read or write them, so a load may
+    /// reuse the register last stored to or loaded from the slot.
+    private: HashSet<u32>,
+    /// The machine block being filled, and for each IR block the machine
+    /// blocks it became in layout order (more than one when a call to
+    /// `sqrt` was split into a fast path and a slow path).
+    cur: usize,
+    pieces_of: Vec<Vec<usize>>,
 }
 
+/// Keys of `Lowerer::avail`.
 #[derive(Clone, PartialEq, Eq, Hash)]
-enum ConstKey {
+enum AvailKey {
     Int(i64),
     Float(u64, bool),
     Addr(String, i64),
     Frame(u32),
+    /// `op rd, rs1, rs2` (integer operations only)
+    Op(&'static str, VReg, VReg),
+    /// `op rd, rs1, imm`
+    OpImm(&'static str, VReg, i64),
+    /// `op rd, rs` without rounding mode (integer operations only)
+    Unary(&'static str, VReg),
+    /// the value a private slot holds
+    Slot(u32),
 }
 
 /// Lowers one defined function to machine IR (phis already out of SSA).
@@ -216,7 +252,12 @@ pub unsafe fn lower_function(td: LLVMTargetDataRef, func: LLVMValueRef) -> Resul
         fused: HashSet::new(),
         folded: HashSet::new(),
         attr_zeroext: LLVMGetEnumAttributeKindForName(c"zeroext".as_ptr(), 7),
-        consts: HashMap::new(),
+        avail: HashMap::new(),
+        exit_avail: Vec::new(),
+        pending_heirs: Vec::new(),
+        private: HashSet::new(),
+        cur: 0,
+        pieces_of: Vec::new(),
     };
     lw.f.global = !matches!(
         LLVMGetLinkage(func),
@@ -263,12 +304,27 @@ impl Lowerer {
             ));
         }
         self.entry()?;
+        let heir_of = Self::ebb_parents(&fcfg.cfg);
+        self.exit_avail = vec![None; fcfg.blocks.len()];
+        self.pending_heirs = vec![0; fcfg.blocks.len()];
+        for p in heir_of.iter().flatten() {
+            self.pending_heirs[*p] += 1;
+        }
         for (i, &bb) in fcfg.blocks.iter().enumerate() {
-            self.consts.clear();
+            self.avail = match heir_of[i] {
+                Some(p) => self.inherit(p),
+                None => HashMap::new(),
+            };
+            self.cur = i;
+            self.pieces_of.push(vec![i]);
             for inst in ir::instructions(bb) {
                 self.inst(inst)?;
             }
+            if self.pending_heirs[i] > 0 {
+                self.exit_avail[i] = Some(std::mem::take(&mut self.avail));
+            }
             let insts = std::mem::take(&mut self.out);
+            let i = self.cur;
             self.f.blocks[i].insts.extend(insts);
             if !self.f.blocks[i]
                 .insts
@@ -281,7 +337,140 @@ impl Lowerer {
                 ));
             }
         }
-        self.phis(&fcfg.blocks)
+        self.phis(&fcfg.blocks)?;
+        self.layout_pieces();
+        Ok(())
+    }
+
+    /// Renumbers the machine blocks so that the pieces of each IR block are
+    /// consecutive (blocks appended later, such as split critical edges,
+    /// keep their order at the end).
+    fn layout_pieces(&mut self) {
+        let n = self.f.blocks.len();
+        let mut order: Vec<usize> = self.pieces_of.iter().flatten().copied().collect();
+        if order.iter().enumerate().all(|(k, &b)| k == b) {
+            return;
+        }
+        let mut placed = vec![false; n];
+        order.iter().for_each(|&b| placed[b] = true);
+        order.extend((0..n).filter(|&b| !placed[b]));
+        let mut new_index = vec![0; n];
+        for (k, &b) in order.iter().enumerate() {
+            new_index[b] = k;
+        }
+        let mut old = std::mem::take(&mut self.f.blocks);
+        for &b in &order {
+            let mut blk = std::mem::take(&mut old[b]);
+            if let Some(t) = blk.insts.last_mut() {
+                renumber_targets(t, &new_index);
+            }
+            self.f.blocks.push(blk);
+        }
+    }
+
+    /// Ends the machine block being filled and continues in a new one.
+    fn new_piece(&mut self) -> usize {
+        self.f.blocks.push(MBlock::default());
+        let b = self.f.blocks.len() - 1;
+        self.pieces_of.last_mut().expect("an IR block").push(b);
+        b
+    }
+
+    /// `sqrt`/`sqrtf` from libm, called as a builtin: `fsqrt` computes the
+    /// same result and only differs in not setting `errno` for a negative
+    /// argument, where the result is NaN. So: `fsqrt`, and the library call
+    /// only when the result is NaN (LLVM's PartiallyInlineLibCalls).
+    unsafe fn partial_inline_sqrt(
+        &mut self,
+        inst: LLVMValueRef,
+        callee: LLVMValueRef,
+    ) -> Result<bool> {
+        let name = ir::name(callee);
+        let ty = match name.as_str() {
+            "sqrt" => Ty::F64,
+            "sqrtf" => Ty::F32,
+            _ => return Ok(false),
+        };
+        let fty = LLVMGlobalGetValueType(callee);
+        let nobuiltin = LLVMGetEnumAttributeKindForName(c"nobuiltin".as_ptr(), 9);
+        let fn_index = llvm_sys::LLVMAttributeFunctionIndex;
+        let caller_forbids = |k: &std::ffi::CStr| {
+            !LLVMGetStringAttributeAtIndex(self.func, fn_index, k.as_ptr(), k.count_bytes() as u32)
+                .is_null()
+        };
+        let ok = LLVMIsDeclaration(callee) != 0
+            && LLVMIsFunctionVarArg(fty) == 0
+            && LLVMCountParamTypes(fty) == 1
+            && LLVMGetNumArgOperands(inst) == 1
+            && scalar_ty(LLVMGetReturnType(fty)) == Some(ty)
+            && scalar_ty(LLVMTypeOf(LLVMGetOperand(inst, 0))) == Some(ty)
+            && LLVMGetCallSiteEnumAttribute(inst, fn_index, nobuiltin).is_null()
+            && LLVMGetEnumAttributeAtIndex(callee, fn_index, nobuiltin).is_null()
+            && !caller_forbids(c"no-builtins")
+            && !caller_forbids(if ty == Ty::F64 {
+                c"no-builtin-sqrt"
+            } else {
+                c"no-builtin-sqrtf"
+            });
+        if !ok {
+            return Ok(false);
+        }
+        let d = ty == Ty::F64;
+        let x = self.val(LLVMGetOperand(inst, 0), inst)?;
+        let r = self.new_vreg(Class::Float);
+        self.push(Inst::Unary {
+            op: if d { "fsqrt.d" } else { "fsqrt.s" },
+            rd: r,
+            rs: x,
+            rm: None,
+        });
+        let ordered = self.op(if d { "feq.d" } else { "feq.s" }, Class::Int, r, r);
+        let slow = self.new_piece();
+        let cont = self.new_piece();
+        self.push(Inst::Branch {
+            op: "bne",
+            rs1: ordered,
+            rs2: None,
+            taken: cont,
+            not_taken: slow,
+        });
+        let done = std::mem::take(&mut self.out);
+        self.f.blocks[self.cur].insts.extend(done);
+        self.f.blocks[slow].insts = vec![
+            Inst::Call {
+                callee: Callee::Direct(name),
+                args: vec![(x, ArgLoc::FloatReg(0))],
+                rets: vec![(r, ArgLoc::FloatReg(0))],
+            },
+            Inst::Jump { target: cont },
+        ];
+        self.cur = cont;
+        self.def(inst, r);
+        Ok(true)
+    }
+
+    /// For each block, the predecessor whose exit table it inherits: its
+    /// only predecessor, when that one comes earlier in layout order (and
+    /// so is lowered first). The entry block (index 0) keeps what `entry`
+    /// made available.
+    fn ebb_parents(cfg: &crate::analysis::cfg::Cfg) -> Vec<Option<usize>> {
+        (0..cfg.num_blocks())
+            .map(|b| {
+                let preds = cfg.preds(b);
+                let p = *preds.first()?;
+                (preds.iter().all(|&q| q == p) && p < b).then_some(p)
+            })
+            .collect()
+    }
+
+    /// The exit table of lowered block `p`, handed to one of its heirs.
+    fn inherit(&mut self, p: usize) -> HashMap<AvailKey, VReg> {
+        self.pending_heirs[p] -= 1;
+        if self.pending_heirs[p] == 0 {
+            self.exit_avail[p].take().unwrap_or_default()
+        } else {
+            self.exit_avail[p].clone().unwrap_or_default()
+        }
     }
 
     /// The `Entry` pseudo-instruction and the canonicalisation of narrow
@@ -360,8 +549,8 @@ impl Lowerer {
                 }
             }
             for pbb in preds {
-                let p = self.block_index[&pbb];
-                self.consts.clear();
+                let p = *self.pieces_of[self.block_index[&pbb]].last().unwrap();
+                self.avail.clear();
                 let mut copies = Vec::new();
                 for &phi in &phis {
                     let incoming = (0..LLVMCountIncoming(phi))
@@ -410,12 +599,12 @@ impl Lowerer {
             return Ok(r);
         }
         if let Some(&slot) = self.slots.get(&v) {
-            if let Some(&r) = self.consts.get(&ConstKey::Frame(slot)) {
+            if let Some(&r) = self.avail.get(&AvailKey::Frame(slot)) {
                 return Ok(r);
             }
             let rd = self.new_vreg(Class::Int);
             self.push(Inst::FrameAddr { rd, slot, off: 0 });
-            self.consts.insert(ConstKey::Frame(slot), rd);
+            self.avail.insert(AvailKey::Frame(slot), rd);
             return Ok(rd);
         }
         if ir::is_instruction(v) {
@@ -445,13 +634,13 @@ impl Lowerer {
                 Ty::F64 => (d.to_bits() as i64, "fmv.d.x"),
                 _ => ((d as f32).to_bits() as i32 as i64, "fmv.w.x"),
             };
-            let key = ConstKey::Float(bits as u64, ty == Ty::F64);
-            if let Some(&r) = self.consts.get(&key) {
+            let key = AvailKey::Float(bits as u64, ty == Ty::F64);
+            if let Some(&r) = self.avail.get(&key) {
                 return Ok(r);
             }
             let t = self.li(bits);
             let r = self.unary(op, Class::Float, t);
-            self.consts.insert(key, r);
+            self.avail.insert(key, r);
             return Ok(r);
         }
         if LLVMIsNull(c) != 0 || LLVMIsUndef(c) != 0 || LLVMIsPoison(c) != 0 {
@@ -471,37 +660,59 @@ impl Lowerer {
     }
 
     fn li(&mut self, imm: i64) -> VReg {
-        if let Some(&r) = self.consts.get(&ConstKey::Int(imm)) {
+        if let Some(&r) = self.avail.get(&AvailKey::Int(imm)) {
             return r;
         }
         let rd = self.new_vreg(Class::Int);
         self.push(Inst::Li { rd, imm });
-        self.consts.insert(ConstKey::Int(imm), rd);
+        self.avail.insert(AvailKey::Int(imm), rd);
         rd
     }
 
     fn la(&mut self, sym: String, off: i64) -> VReg {
-        let key = ConstKey::Addr(sym, off);
-        if let Some(&r) = self.consts.get(&key) {
+        let key = AvailKey::Addr(sym, off);
+        if let Some(&r) = self.avail.get(&key) {
             return r;
         }
-        let ConstKey::Addr(sym, off) = key.clone() else {
+        let AvailKey::Addr(sym, off) = key.clone() else {
             unreachable!()
         };
         let rd = self.new_vreg(Class::Int);
         self.push(Inst::La { rd, sym, off });
-        self.consts.insert(key, rd);
+        self.avail.insert(key, rd);
+        rd
+    }
+
+    /// Integer operations are pure and cheap to key: an identical one
+    /// computed earlier (see `avail`) is reused. Float operations are not
+    /// (they raise exception flags a program may test between the two).
+    fn reusable(op: &'static str) -> bool {
+        !op.starts_with('f')
+    }
+
+    /// The register already holding `key`, or a new one defined by `make`.
+    fn avail_or(&mut self, key: AvailKey, c: Class, make: impl FnOnce(VReg) -> Inst<VReg>) -> VReg {
+        if let Some(&r) = self.avail.get(&key) {
+            return r;
+        }
+        let rd = self.new_vreg(c);
+        self.push(make(rd));
+        self.avail.insert(key, rd);
         rd
     }
 
     fn unary(&mut self, op: &'static str, c: Class, rs: VReg) -> VReg {
-        let rd = self.new_vreg(c);
-        self.push(Inst::Unary {
+        let make = |rd| Inst::Unary {
             op,
             rd,
             rs,
             rm: None,
-        });
+        };
+        if Self::reusable(op) {
+            return self.avail_or(AvailKey::Unary(op, rs), c, make);
+        }
+        let rd = self.new_vreg(c);
+        self.push(make(rd));
         rd
     }
 
@@ -517,15 +728,19 @@ impl Lowerer {
     }
 
     fn op(&mut self, op: &'static str, c: Class, rs1: VReg, rs2: VReg) -> VReg {
+        let make = |rd| Inst::Op { op, rd, rs1, rs2 };
+        if Self::reusable(op) {
+            return self.avail_or(AvailKey::Op(op, rs1, rs2), c, make);
+        }
         let rd = self.new_vreg(c);
-        self.push(Inst::Op { op, rd, rs1, rs2 });
+        self.push(make(rd));
         rd
     }
 
     fn opi(&mut self, op: &'static str, rs1: VReg, imm: i64) -> VReg {
-        let rd = self.new_vreg(Class::Int);
-        self.push(Inst::OpImm { op, rd, rs1, imm });
-        rd
+        self.avail_or(AvailKey::OpImm(op, rs1, imm), Class::Int, |rd| {
+            Inst::OpImm { op, rd, rs1, imm }
+        })
     }
 
     /// Re-establishes the canonical form of a `bits`-wide integer.
@@ -841,8 +1056,37 @@ impl Lowerer {
             size: size.max(1),
             align,
         });
-        self.slots.insert(inst, (self.f.slots.len() - 1) as u32);
+        let slot = (self.f.slots.len() - 1) as u32;
+        self.slots.insert(inst, slot);
+        if count == 1 && self.is_private(inst) {
+            self.private.insert(slot);
+        }
         Ok(())
+    }
+
+    /// Whether every use of the alloca `a` is a plain (non-volatile,
+    /// non-atomic) load or store of its allocated scalar type with `a` as
+    /// the address: then its address never escapes (see `private`).
+    unsafe fn is_private(&self, a: LLVMValueRef) -> bool {
+        let ty = LLVMGetAllocatedType(a);
+        // (In the entry block, so lowered before any block that uses it.)
+        if scalar_ty(ty).is_none()
+            || LLVMGetInstructionParent(a) != LLVMGetEntryBasicBlock(self.func)
+        {
+            return false;
+        }
+        let plain = |u: LLVMValueRef| {
+            LLVMGetVolatile(u) == 0
+                && LLVMGetOrdering(u) == llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
+        };
+        ir::users(a).iter().all(|&u| match ir::opcode(u) {
+            Some(LLVMOpcode::LLVMLoad) => plain(u) && LLVMTypeOf(u) == ty,
+            Some(LLVMOpcode::LLVMStore) => {
+                let v = LLVMGetOperand(u, 0);
+                plain(u) && v != a && LLVMGetOperand(u, 1) == a && LLVMTypeOf(v) == ty
+            }
+            _ => false,
+        })
     }
 
     unsafe fn int_binop(&mut self, inst: LLVMValueRef, opc: LLVMOpcode) -> Result<()> {
@@ -1319,7 +1563,18 @@ impl Lowerer {
             return Ok(());
         }
         let ty = self.ty_of(inst, inst)?;
+        let private = match base {
+            Base::Slot(s) if self.private.contains(&s) => Some(s),
+            _ => None,
+        };
+        if let Some(&r) = private.and_then(|s| self.avail.get(&AvailKey::Slot(s))) {
+            self.def(inst, r);
+            return Ok(());
+        }
         let rd = self.load_scalar(ty, base, off);
+        if let Some(s) = private {
+            self.avail.insert(AvailKey::Slot(s), rd);
+        }
         self.def(inst, rd);
         Ok(())
     }
@@ -1339,6 +1594,12 @@ impl Lowerer {
         let src = self.val(v, inst)?;
         let (base, off) = self.address(LLVMGetOperand(inst, 1), inst)?;
         self.store_scalar(ty, src, base, off);
+        if let Base::Slot(s) = base {
+            if self.private.contains(&s) {
+                // `src` is canonical, which is what loading it back yields.
+                self.avail.insert(AvailKey::Slot(s), src);
+            }
+        }
         Ok(())
     }
 
@@ -1426,6 +1687,9 @@ impl Lowerer {
         }
         if let Some(name) = ir::called_intrinsic_name(inst) {
             return self.intrinsic(inst, &name);
+        }
+        if !LLVMIsAFunction(callee).is_null() && self.partial_inline_sqrt(inst, callee)? {
+            return Ok(());
         }
         let fty = LLVMGetCalledFunctionType(inst);
         let nfixed = LLVMCountParamTypes(fty);
@@ -1713,6 +1977,24 @@ impl Lowerer {
     }
 }
 
+/// Rewrites the successor blocks of terminator `t` through `new_index`.
+fn renumber_targets(t: &mut Inst<VReg>, new_index: &[usize]) {
+    match t {
+        Inst::Jump { target } => *target = new_index[*target],
+        Inst::Branch {
+            taken, not_taken, ..
+        } => {
+            *taken = new_index[*taken];
+            *not_taken = new_index[*not_taken];
+        }
+        Inst::Switch { cases, default, .. } => {
+            cases.iter_mut().for_each(|c| c.1 = new_index[c.1]);
+            *default = new_index[*default];
+        }
+        _ => {}
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1724,5 +2006,56 @@ mod tests {
         assert_eq!(canonical(0xffff_ffff, 32), -1);
         assert_eq!(canonical(0x7fff, 16), 0x7fff);
         assert_eq!(canonical(i64::MIN, 64), i64::MIN);
+    }
+
+    #[test]
+    fn ebb_parents_are_unique_earlier_predecessors() {
+        use crate::analysis::cfg::Cfg;
+        // 0 -> 1 (twice: a switch), 1 -> {2, 3}, 2 -> 3, 3 -> 4, 4 -> {4, 6},
+        // 6 -> 5 (5's only predecessor comes later), 7 -> 7 (unreachable
+        // self-loop).
+        let cfg = Cfg::from_edges(
+            8,
+            &[
+                (0, 1),
+                (0, 1),
+                (1, 2),
+                (1, 3),
+                (2, 3),
+                (3, 4),
+                (4, 4),
+                (4, 6),
+                (6, 5),
+                (7, 7),
+            ],
+        );
+        assert_eq!(
+            Lowerer::ebb_parents(&cfg),
+            vec![None, Some(0), Some(1), None, None, None, Some(4), None]
+        );
+    }
+
+    #[test]
+    fn renumbering_rewrites_every_successor() {
+        let map = [0, 3, 1, 2];
+        let mut j: Inst<VReg> = Inst::Jump { target: 1 };
+        renumber_targets(&mut j, &map);
+        assert_eq!(j, Inst::Jump { target: 3 });
+        let mut b: Inst<VReg> = Inst::Branch {
+            op: "bne",
+            rs1: 0,
+            rs2: None,
+            taken: 2,
+            not_taken: 3,
+        };
+        renumber_targets(&mut b, &map);
+        assert_eq!(b.succs(), vec![1, 2]);
+        let mut sw: Inst<VReg> = Inst::Switch {
+            val: 0,
+            cases: vec![(5, 1), (7, 3)],
+            default: 0,
+        };
+        renumber_targets(&mut sw, &map);
+        assert_eq!(sw.succs(), vec![3, 2, 0]);
     }
 }
