@@ -4,7 +4,11 @@
 //! `--svg` (real rendering when Graphviz is installed, the documented error
 //! when it is not).
 
-use std::collections::{BTreeSet, HashMap};
+mod common;
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use common::{llvm_bindir, phis_per_function};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -114,18 +118,8 @@ fn swap_loop_reproduces_the_seeds_table_row_for_row() {
     assert!(out.contains("phis: pebble-mem2reg inserts 3, LLVM's mem2reg keeps 3"));
 }
 
-fn llvm_bindir() -> PathBuf {
-    let config = std::env::var("PEBBLE_LLVM_CONFIG")
-        .unwrap_or_else(|_| "/usr/lib/llvm-19/bin/llvm-config".to_string());
-    let out = Command::new(&config)
-        .arg("--bindir")
-        .output()
-        .unwrap_or_else(|e| panic!("{config}: {e}"));
-    PathBuf::from(String::from_utf8(out.stdout).unwrap().trim())
-}
-
 /// Phi instructions per function in `opt -passes=mem2reg`'s output.
-fn llvm_phis_per_function(file: &Path) -> HashMap<String, usize> {
+fn llvm_phis_per_function(file: &Path) -> BTreeMap<String, usize> {
     let out = Command::new(llvm_bindir().join("opt"))
         .args(["-passes=mem2reg", "-S"])
         .arg(file)
@@ -136,24 +130,12 @@ fn llvm_phis_per_function(file: &Path) -> HashMap<String, usize> {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let text = String::from_utf8(out.stdout).unwrap();
-    let mut counts = HashMap::new();
-    let mut current = None;
-    for line in text.lines() {
-        if line.starts_with("define ") {
-            let name = line.split('@').nth(1).unwrap().split('(').next().unwrap();
-            current = Some(format!("@{name}"));
-            counts.insert(format!("@{name}"), 0);
-        } else if line.contains(" = phi ") {
-            *counts.get_mut(current.as_ref().unwrap()).unwrap() += 1;
-        }
-    }
-    counts
+    phis_per_function(&String::from_utf8(out.stdout).unwrap())
 }
 
 /// "LLVM's mem2reg keeps K" per function in explain's output.
-fn explained_kept_phis(table: &str) -> HashMap<String, usize> {
-    let mut kept = HashMap::new();
+fn explained_kept_phis(table: &str) -> BTreeMap<String, usize> {
+    let mut kept = BTreeMap::new();
     let mut current = String::new();
     for line in table.lines() {
         if let Some(rest) = line.strip_prefix("function ") {

@@ -11,19 +11,13 @@
 //! -Xclang -disable-O0-optnone -fno-discard-value-names); the pass runs in
 //! `opt` from the plugin next to the `pebble` binary under test.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn llvm_bindir() -> PathBuf {
-    let config = std::env::var("PEBBLE_LLVM_CONFIG")
-        .unwrap_or_else(|_| "/usr/lib/llvm-19/bin/llvm-config".to_string());
-    let out = Command::new(&config)
-        .arg("--bindir")
-        .output()
-        .unwrap_or_else(|e| panic!("{config}: {e}"));
-    PathBuf::from(String::from_utf8(out.stdout).unwrap().trim())
-}
+use common::{llvm_bindir, phis_per_function};
 
 /// The plugin built with the `pebble` binary (cargo builds the crate's
 /// cdylib next to it).
@@ -75,22 +69,6 @@ fn compile(c_file: &Path, dir: &Path) -> PathBuf {
         .arg("-o")
         .arg(&ll));
     ll
-}
-
-/// Phi instructions per defined function (`@name`) of textual IR.
-fn phis_per_function(ir: &str) -> BTreeMap<String, usize> {
-    let mut counts = BTreeMap::new();
-    let mut current = None;
-    for line in ir.lines() {
-        if line.starts_with("define ") {
-            let name = line.split('@').nth(1).unwrap().split('(').next().unwrap();
-            current = Some(format!("@{name}"));
-            counts.insert(format!("@{name}"), 0);
-        } else if line.contains(" = phi ") {
-            *counts.get_mut(current.as_ref().unwrap()).unwrap() += 1;
-        }
-    }
-    counts
 }
 
 /// Phis the pass added to each function that has entry-block allocas.

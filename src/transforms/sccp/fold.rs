@@ -34,6 +34,25 @@ pub enum BinOp {
     Xor,
 }
 
+impl BinOp {
+    /// Every operation, for tests that check them all.
+    pub const ALL: [BinOp; 13] = [
+        BinOp::Add,
+        BinOp::Sub,
+        BinOp::Mul,
+        BinOp::UDiv,
+        BinOp::SDiv,
+        BinOp::URem,
+        BinOp::SRem,
+        BinOp::Shl,
+        BinOp::LShr,
+        BinOp::AShr,
+        BinOp::And,
+        BinOp::Or,
+        BinOp::Xor,
+    ];
+}
+
 /// The poison-generating flags an instruction carries.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PoisonFlags {
@@ -319,21 +338,7 @@ mod tests {
 
     #[test]
     fn every_i8_operation_matches_the_reference_model() {
-        let ops = [
-            BinOp::Add,
-            BinOp::Sub,
-            BinOp::Mul,
-            BinOp::UDiv,
-            BinOp::SDiv,
-            BinOp::URem,
-            BinOp::SRem,
-            BinOp::Shl,
-            BinOp::LShr,
-            BinOp::AShr,
-            BinOp::And,
-            BinOp::Or,
-            BinOp::Xor,
-        ];
+        let ops = BinOp::ALL;
         let flag_sets = [
             NONE,
             NSW,

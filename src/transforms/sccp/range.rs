@@ -637,21 +637,7 @@ mod tests {
     use super::*;
     use crate::transforms::sccp::fold;
 
-    const ALL_OPS: [BinOp; 13] = [
-        BinOp::Add,
-        BinOp::Sub,
-        BinOp::Mul,
-        BinOp::UDiv,
-        BinOp::SDiv,
-        BinOp::URem,
-        BinOp::SRem,
-        BinOp::Shl,
-        BinOp::LShr,
-        BinOp::AShr,
-        BinOp::And,
-        BinOp::Or,
-        BinOp::Xor,
-    ];
+    const ALL_OPS: [BinOp; 13] = BinOp::ALL;
 
     const PREDICATES: [IntPredicate; 10] = [
         IntPredicate::Eq,
