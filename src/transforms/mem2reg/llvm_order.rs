@@ -20,25 +20,33 @@
 
 use crate::analysis::cfg::{Block, Cfg};
 
-/// For every block, its reachable predecessors in the order LLVM's renamer
-/// reaches the block from them (each distinct predecessor once).
-pub fn edge_order(cfg: &Cfg) -> Vec<Vec<Block>> {
+/// LLVM's renaming walk itself, carrying a state `S` that each branch of
+/// the walk copies (LLVM copies its value and location vectors). `on_edge(b,
+/// pred, state)` runs whenever `b` is reached through an edge (once per
+/// distinct predecessor visit), visited or not; `on_visit(b, state)` runs the
+/// first time `b` is entered, before its successors are followed.
+fn walk_like_llvm<S: Clone>(
+    cfg: &Cfg,
+    start: S,
+    mut on_edge: impl FnMut(Block, Block, &S),
+    mut on_visit: impl FnMut(Block, &mut S),
+) {
     let n = cfg.num_blocks();
-    let mut order: Vec<Vec<Block>> = vec![Vec::new(); n];
     if n == 0 {
-        return order;
+        return;
     }
     let mut visited = vec![false; n];
-    let mut worklist: Vec<(Block, Option<Block>)> = vec![(cfg.entry(), None)];
-    while let Some((mut block, mut pred)) = worklist.pop() {
+    let mut worklist: Vec<(Block, Option<Block>, S)> = vec![(cfg.entry(), None, start)];
+    while let Some((mut block, mut pred, mut state)) = worklist.pop() {
         loop {
             if let Some(p) = pred {
-                order[block].push(p);
+                on_edge(block, p, &state);
             }
             if visited[block] {
                 break;
             }
             visited[block] = true;
+            on_visit(block, &mut state);
             let mut distinct: Vec<Block> = Vec::new();
             for &s in cfg.succs(block) {
                 if !distinct.contains(&s) {
@@ -49,12 +57,19 @@ pub fn edge_order(cfg: &Cfg) -> Vec<Vec<Block>> {
                 break;
             };
             for &s in rest {
-                worklist.push((s, Some(block)));
+                worklist.push((s, Some(block), state.clone()));
             }
             pred = Some(block);
             block = first;
         }
     }
+}
+
+/// For every block, its reachable predecessors in the order LLVM's renamer
+/// reaches the block from them (each distinct predecessor once).
+pub fn edge_order(cfg: &Cfg) -> Vec<Vec<Block>> {
+    let mut order: Vec<Vec<Block>> = vec![Vec::new(); cfg.num_blocks()];
+    walk_like_llvm(cfg, (), |block, pred, _| order[block].push(pred), |_, _| {});
     order
 }
 
@@ -75,49 +90,26 @@ pub fn phi_locations<L: Copy>(
 ) -> Vec<L> {
     let mut location = vec![none; phis];
     let mut reached = vec![false; phis];
-    let n = cfg.num_blocks();
-    if n == 0 {
-        return location;
-    }
-    let mut visited = vec![false; n];
-    let mut worklist: Vec<(Block, Option<Block>, Vec<L>)> =
-        vec![(cfg.entry(), None, vec![none; slots])];
-    while let Some((mut block, mut pred, mut locs)) = worklist.pop() {
-        loop {
-            if pred.is_some() {
-                for &(phi, slot) in &phis_at[block] {
-                    let incoming = locs[slot as usize];
-                    location[phi] = if reached[phi] {
-                        merge(location[phi], incoming)
-                    } else {
-                        incoming
-                    };
-                    reached[phi] = true;
-                }
+    walk_like_llvm(
+        cfg,
+        vec![none; slots],
+        |block, _, locs: &Vec<L>| {
+            for &(phi, slot) in &phis_at[block] {
+                let incoming = locs[slot as usize];
+                location[phi] = if reached[phi] {
+                    merge(location[phi], incoming)
+                } else {
+                    incoming
+                };
+                reached[phi] = true;
             }
-            if visited[block] {
-                break;
-            }
-            visited[block] = true;
+        },
+        |block, locs| {
             for &(slot, loc) in &stores[block] {
                 locs[slot as usize] = loc;
             }
-            let mut distinct: Vec<Block> = Vec::new();
-            for &s in cfg.succs(block) {
-                if !distinct.contains(&s) {
-                    distinct.push(s);
-                }
-            }
-            let Some((&first, rest)) = distinct.split_first() else {
-                break;
-            };
-            for &s in rest {
-                worklist.push((s, Some(block), locs.clone()));
-            }
-            pred = Some(block);
-            block = first;
-        }
-    }
+        },
+    );
     location
 }
 
