@@ -35,6 +35,7 @@
 //! `promote_function_recorded` also reports, per alloca, the round, the path
 //! and the phis placed and folded (`record`), for `pebble explain`.
 
+pub mod accesses;
 pub mod placement;
 pub mod promotable;
 pub(crate) mod record;
@@ -56,12 +57,13 @@ use crate::analysis::cfg::Block;
 use crate::analysis::dominators::DomTree;
 use crate::ir::{self, FastMap, FunctionCfg};
 use crate::passes::{Flags, Outcome, PassInfo};
+use accesses::AccessLog;
 use debug_info::{DebugInfo, DebugUsers};
 use metadata::MetadataKinds;
 use placement::SlotAccesses;
 use promotable::Intrinsics;
 use record::{Path, Recorder};
-use rename::{NewPhi, RenameHooks};
+use rename::{NewPhi, Phis, RenameHooks};
 
 pub const PASS: PassInfo = PassInfo {
     name: "pebble-mem2reg",
@@ -175,11 +177,12 @@ unsafe fn promote(
     options: &Options,
     recorder: Option<&mut Recorder>,
 ) -> Result<Report, String> {
+    let mut in_entry = entry_allocas(function);
     let mut report = Report {
-        entry_allocas: entry_allocas(function).len(),
+        entry_allocas: in_entry.len(),
         ..Report::default()
     };
-    if report.entry_allocas == 0 {
+    if in_entry.is_empty() {
         return Ok(report);
     }
     let fcfg = FunctionCfg::read(function);
@@ -196,32 +199,53 @@ unsafe fn promote(
         recorder,
     };
     loop {
-        // Allocas with markers to delete, noted while checking: most have
-        // none, and their use lists need not be walked again.
-        let mut with_markers = Vec::new();
-        let allocas: Vec<LLVMValueRef> = entry_allocas(function)
-            .into_iter()
-            .filter(
-                |&a| match promotable::check_noting_markers(a, &ctx.intrinsics) {
-                    Ok(markers) => {
-                        if markers {
-                            with_markers.push(a);
-                        }
-                        true
-                    }
-                    Err(_) => false,
-                },
-            )
-            .collect();
-        if allocas.is_empty() {
+        let checked = check_allocas(&ctx, in_entry);
+        if checked.allocas.is_empty() {
             return Ok(report);
         }
         if let Some(recorder) = ctx.recorder.as_deref_mut() {
             recorder.start_round();
         }
-        report.promoted += allocas.len();
-        promote_round(&mut ctx, allocas, &with_markers, options, &mut report)?;
+        report.promoted += checked.allocas.len();
+        promote_round(&mut ctx, checked, options, &mut report)?;
+        in_entry = entry_allocas(function);
     }
+}
+
+/// The promotable allocas of a round, with what the check saw on the way.
+struct Checked {
+    allocas: Vec<LLVMValueRef>,
+    /// Allocas with markers to delete: most have none, and their use lists
+    /// need not be walked again.
+    with_markers: Vec<LLVMValueRef>,
+    /// The loads and stores of `allocas[i]`, the log's entry `i`.
+    log: AccessLog,
+}
+
+/// Checks `candidates`, one walk of each use list logging the accesses.
+unsafe fn check_allocas(ctx: &Context, candidates: Vec<LLVMValueRef>) -> Checked {
+    let mut checked = Checked {
+        allocas: Vec::with_capacity(candidates.len()),
+        with_markers: Vec::new(),
+        log: AccessLog::default(),
+    };
+    for a in candidates {
+        let log = &mut checked.log;
+        let result = promotable::check_logging_accesses(a, &ctx.intrinsics, |user, is_store| {
+            log.push(ctx.fcfg.block_of_inst(user), is_store)
+        });
+        match result {
+            Ok(markers) => {
+                log.finish_alloca();
+                checked.allocas.push(a);
+                if markers {
+                    checked.with_markers.push(a);
+                }
+            }
+            Err(_) => log.discard_alloca(),
+        }
+    }
+    checked
 }
 
 /// What every round of one function shares.
@@ -268,23 +292,25 @@ impl Context<'_> {
 /// Promotes one round's allocas (promotable at the round's start).
 unsafe fn promote_round(
     ctx: &mut Context,
-    allocas: Vec<LLVMValueRef>,
-    with_markers: &[LLVMValueRef],
+    checked: Checked,
     options: &Options,
     report: &mut Report,
 ) -> Result<(), String> {
-    for &a in with_markers {
+    for &a in &checked.with_markers {
         promotable::remove_markers(a, &ctx.intrinsics);
     }
-    let general = if options.compat {
-        fast_paths::run(ctx, allocas, report)
+    // The log still describes the allocas once their markers are gone, but
+    // not after the fast paths, which may rewrite some loads of an alloca
+    // they then leave to the general path: compat mode walks again.
+    let (general, log) = if options.compat {
+        (fast_paths::run(ctx, checked.allocas, report), None)
     } else {
         if let Some(recorder) = ctx.recorder.as_deref_mut() {
-            for &a in &allocas {
+            for &a in &checked.allocas {
                 recorder.path(a, Path::General { gave_up: None });
             }
         }
-        allocas
+        (checked.allocas, Some(checked.log))
     };
     if general.is_empty() {
         return Ok(());
@@ -296,7 +322,11 @@ unsafe fn promote_round(
         Some(_) => round.allocas.iter().map(|&a| ctx.debug_users(a)).collect(),
         None => Vec::new(),
     };
-    let accesses = round.summarise_accesses();
+    let log = match log {
+        Some(log) => log,
+        None => round.log_accesses(),
+    };
+    let accesses = round.summarise_log(&log);
     let phi_blocks = placement::pruned_phi_blocks(&ctx.fcfg.cfg, ctx.dt, ctx.reachable, &accesses);
     if let Some(recorder) = ctx.recorder.as_deref_mut() {
         for (&a, blocks) in round.allocas.iter().zip(&phi_blocks) {
@@ -310,7 +340,9 @@ unsafe fn promote_round(
     // in slot order; compat queues them as LLVM does, first to last.
     let slots = round.allocas.len();
     let mut phis = if options.compat {
-        rename::insert_phis(ctx.fcfg, &round.allocas, &phi_blocks, 0..slots)
+        let phis = rename::insert_phis(ctx.fcfg, &round.allocas, &phi_blocks, 0..slots);
+        rename::name_phis(&round.allocas, &phis);
+        phis
     } else {
         rename::insert_phis(ctx.fcfg, &round.allocas, &phi_blocks, (0..slots).rev())
     };
@@ -323,7 +355,7 @@ unsafe fn promote_round(
         debug_users: &debug_users,
         store_locations: wants_locations.then(|| vec![Vec::new(); blocks]),
     };
-    rename::rename(&round, &mut phis, &mut hooks);
+    rename::rename(&round, &mut phis, log.stores(), &mut hooks);
     let store_locations = hooks.store_locations.take();
     if options.compat {
         if let Some(stores) = store_locations {
@@ -331,6 +363,7 @@ unsafe fn promote_round(
         }
         finish_like_llvm(ctx, &round, &phis)?;
     } else {
+        rename::name_phis(&round.allocas, &phis);
         rename::add_incoming_in_pred_order(&round, &mut phis)?;
         fold_address_phis(ctx, &phis);
     }
@@ -370,11 +403,7 @@ unsafe fn set_phi_locations_like_llvm(
 
 /// LLVM's ending: entries in its renaming order, folding to a fixed point,
 /// then `poison` for unreachable predecessors of the phis that remain.
-unsafe fn finish_like_llvm(
-    ctx: &mut Context,
-    round: &Round,
-    phis: &[NewPhi],
-) -> Result<(), String> {
+unsafe fn finish_like_llvm(ctx: &mut Context, round: &Round, phis: &Phis) -> Result<(), String> {
     let order = ctx
         .edge_order
         .get_or_insert_with(|| llvm_order::edge_order(&ctx.fcfg.cfg));
@@ -535,65 +564,56 @@ impl<'a> Round<'a> {
     }
 
     /// Definition blocks and upward-exposed use blocks of every slot, from
-    /// the slots' use lists; only blocks that both load and store a slot are
-    /// scanned, each once, to see which access comes first.
+    /// the slots' use lists (see `accesses`).
     pub(crate) unsafe fn summarise_accesses(&self) -> Vec<SlotAccesses> {
-        let mut out = Vec::with_capacity(self.allocas.len());
-        let mut to_scan: FastMap<Block, Vec<u32>> = FastMap::default();
-        // Scratch lists reused for every slot; each slot keeps exact-size copies.
-        let (mut defs, mut uses, mut upward_exposed) = (Vec::new(), Vec::new(), Vec::new());
-        for (slot, &alloca) in self.allocas.iter().enumerate() {
-            defs.clear();
-            uses.clear();
-            upward_exposed.clear();
+        self.summarise_log(&self.log_accesses())
+    }
+
+    /// The loads and stores of the round's allocas, from their use lists.
+    unsafe fn log_accesses(&self) -> AccessLog {
+        let mut log = AccessLog::default();
+        for &alloca in &self.allocas {
             for user in ir::each_user(alloca) {
-                let b = self.fcfg.block_of_inst(user);
-                if !self.reachable[b] {
-                    continue;
-                }
-                if LLVMGetInstructionOpcode(user) == LLVMOpcode::LLVMStore {
-                    defs.push(b);
-                } else {
-                    uses.push(b);
-                }
+                let is_store = LLVMGetInstructionOpcode(user) == LLVMOpcode::LLVMStore;
+                log.push(self.fcfg.block_of_inst(user), is_store);
             }
-            defs.sort_unstable();
-            defs.dedup();
-            uses.sort_unstable();
-            uses.dedup();
-            for &b in &uses {
-                if defs.binary_search(&b).is_ok() {
-                    to_scan.entry(b).or_default().push(slot as u32);
-                } else {
-                    upward_exposed.push(b);
-                }
-            }
-            out.push(SlotAccesses {
-                defs: defs.clone(),
-                upward_exposed: upward_exposed.clone(),
-            });
+            log.finish_alloca();
         }
+        log
+    }
+
+    /// The summary from a log of the round's allocas, slot `s` being the
+    /// log's entry `s`.
+    unsafe fn summarise_log(&self, log: &AccessLog) -> Vec<SlotAccesses> {
+        debug_assert_eq!(log.len(), self.allocas.len());
         let mut pending = vec![false; self.allocas.len()];
-        for (b, slots) in to_scan {
-            let mut left = slots.len();
-            for &s in &slots {
-                pending[s as usize] = true;
+        accesses::summarise(log, self.reachable, |b, slots| {
+            self.loaded_first(b, slots, &mut pending)
+        })
+    }
+
+    /// Those of `slots` whose first access in `b` is a load; `pending` is
+    /// all false on entry and on return.
+    unsafe fn loaded_first(&self, b: Block, slots: &[u32], pending: &mut [bool]) -> Vec<u32> {
+        let mut out = Vec::new();
+        for &s in slots {
+            pending[s as usize] = true;
+        }
+        let mut left = slots.len();
+        for inst in ir::instructions(self.fcfg.blocks[b]) {
+            let Some((s, is_store)) = self.slot_accessed(inst) else {
+                continue;
+            };
+            if !pending[s as usize] {
+                continue;
             }
-            for inst in ir::instructions(self.fcfg.blocks[b]) {
-                let Some((s, is_store)) = self.slot_accessed(inst) else {
-                    continue;
-                };
-                if !pending[s as usize] {
-                    continue;
-                }
-                pending[s as usize] = false;
-                if !is_store {
-                    out[s as usize].upward_exposed.push(b);
-                }
-                left -= 1;
-                if left == 0 {
-                    break;
-                }
+            pending[s as usize] = false;
+            if !is_store {
+                out.push(s);
+            }
+            left -= 1;
+            if left == 0 {
+                break;
             }
         }
         out

@@ -103,18 +103,21 @@ impl Intrinsics {
 /// # Safety
 /// `alloca` is a live alloca instruction.
 pub unsafe fn check(alloca: LLVMValueRef, intr: &Intrinsics) -> Result<(), NotPromotable> {
-    check_noting_markers(alloca, intr).map(|_| ())
+    check_logging_accesses(alloca, intr, |_, _| {}).map(|_| ())
 }
 
 /// `check`, also saying whether `remove_markers` has anything to delete
-/// (a user other than a load or store), so that a pass need not walk the
-/// use list a second time to find out.
+/// (a user other than a load or store), and calling `on_access(user,
+/// is_store)` for each load and store met on the way, so that a pass need
+/// not walk the use list a second time to find out either (see
+/// `accesses`). On `Err` the calls made so far are to be forgotten.
 ///
 /// # Safety
 /// `alloca` is a live alloca instruction.
-pub unsafe fn check_noting_markers(
+pub unsafe fn check_logging_accesses(
     alloca: LLVMValueRef,
     intr: &Intrinsics,
+    mut on_access: impl FnMut(LLVMValueRef, bool),
 ) -> Result<bool, NotPromotable> {
     let allocated = LLVMGetAllocatedType(alloca);
     let fail = |user, reason| Err(NotPromotable { user, reason });
@@ -133,6 +136,7 @@ pub unsafe fn check_noting_markers(
                 if LLVMTypeOf(user) != allocated {
                     return fail(user, Reason::LoadOfOtherType);
                 }
+                on_access(user, false);
             }
             Some(LLVMOpcode::LLVMStore) => {
                 let value = LLVMGetOperand(user, 0);
@@ -145,6 +149,7 @@ pub unsafe fn check_noting_markers(
                 if LLVMTypeOf(value) != allocated {
                     return fail(user, Reason::StoreOfOtherType);
                 }
+                on_access(user, true);
             }
             Some(LLVMOpcode::LLVMCall)
                 if intr.is_lifetime_marker(user) || intr.is_droppable(user) => {}

@@ -30,9 +30,37 @@ pub struct NewPhi {
     pub phi: LLVMValueRef,
     pub slot: u32,
     pub block: Block,
-    /// One entry per predecessor edge of `block`; null until renamed (and
-    /// for unreachable predecessors).
-    pub incoming: Vec<LLVMValueRef>,
+    /// Where its incoming values start in `Phis::incoming`.
+    first_incoming: usize,
+}
+
+/// The phis of a round, in creation order, with their incoming values: one
+/// per predecessor edge of the phi's block, null until renamed (and for
+/// unreachable predecessors). One flat vector holds them all: a vector per
+/// phi cost an allocation and a free each, in the phase where LLVM frees
+/// the most.
+pub struct Phis {
+    list: Vec<NewPhi>,
+    incoming: Vec<LLVMValueRef>,
+}
+
+impl std::ops::Deref for Phis {
+    type Target = [NewPhi];
+    fn deref(&self) -> &[NewPhi] {
+        &self.list
+    }
+}
+
+impl Phis {
+    fn incoming(&self, i: usize, preds: usize) -> &[LLVMValueRef] {
+        let start = self.list[i].first_incoming;
+        &self.incoming[start..start + preds]
+    }
+
+    fn incoming_mut(&mut self, i: usize, preds: usize) -> &mut [LLVMValueRef] {
+        let start = self.list[i].first_incoming;
+        &mut self.incoming[start..start + preds]
+    }
 }
 
 /// What the rewrite does besides replacing: debug info and load metadata.
@@ -45,51 +73,78 @@ pub trait RenameHooks {
     unsafe fn on_phi(&mut self, phi: LLVMValueRef, slot: u32);
 }
 
-/// Creates the empty phis. `queue` lists slots in the order their phis are
-/// inserted; each phi goes to the top of its block, so in a block the last
-/// queued comes first (LLVM's order, when `queue` is LLVM's). Phis are named
-/// `<alloca>.<n>`, `n` counting the slot's phis in layout order, as LLVM
-/// names them. The result is in creation order.
+/// Creates the empty, unnamed phis (see `name_phis`). `queue` lists slots in
+/// the order their phis are inserted; each phi goes to the top of its block,
+/// so in a block the last queued comes first (LLVM's order, when `queue` is
+/// LLVM's). The result is in creation order; a slot's phis are consecutive,
+/// in layout order.
 pub unsafe fn insert_phis(
     fcfg: &FunctionCfg,
     allocas: &[LLVMValueRef],
     phi_blocks: &[Vec<Block>],
     queue: impl Iterator<Item = usize>,
-) -> Vec<NewPhi> {
+) -> Phis {
+    let mut phis = Phis {
+        list: Vec::with_capacity(phi_blocks.iter().map(Vec::len).sum()),
+        incoming: Vec::new(),
+    };
     let Some(&first) = allocas.first() else {
-        return Vec::new();
+        return phis;
     };
     let builder = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(first)));
-    let mut phis = Vec::with_capacity(phi_blocks.iter().map(Vec::len).sum());
-    // The name `<alloca>.<n>` is written into one reused buffer: a string
-    // per phi was a visible share of the pass on many-phi inputs.
-    let mut name = String::new();
     for slot in queue {
-        let alloca = allocas[slot];
-        let ty = LLVMGetAllocatedType(alloca);
-        name.clear();
-        name.push_str(&alloca_name(alloca));
-        name.push('.');
-        let base_len = name.len();
-        for (version, &b) in phi_blocks[slot].iter().enumerate() {
+        let ty = LLVMGetAllocatedType(allocas[slot]);
+        for &b in &phi_blocks[slot] {
             LLVMPositionBuilderBefore(builder, LLVMGetFirstInstruction(fcfg.blocks[b]));
             // Positioning copies the next instruction's location; a new phi
             // has none of its own (LLVM merges store locations; see README).
             LLVMSetCurrentDebugLocation2(builder, std::ptr::null_mut());
             let phi = LLVMBuildPhi(builder, ty, c"".as_ptr());
-            name.truncate(base_len);
-            push_decimal(&mut name, version);
-            ir::set_name(phi, &name);
-            phis.push(NewPhi {
+            phis.list.push(NewPhi {
                 phi,
                 slot: slot as u32,
                 block: b,
-                incoming: vec![std::ptr::null_mut(); fcfg.cfg.preds(b).len()],
+                first_incoming: phis.incoming.len(),
             });
+            let preds = fcfg.cfg.preds(b).len();
+            phis.incoming
+                .resize(phis.incoming.len() + preds, std::ptr::null_mut());
         }
     }
     LLVMDisposeBuilder(builder);
     phis
+}
+
+/// Names the phis `<alloca>.<n>`, `n` counting the slot's phis in layout
+/// order, as LLVM names them. LLVM names a phi when it creates it, which
+/// compat mode copies (the order matters when a name is taken: the second
+/// gets a suffix). The default mode names them once the loads are gone:
+/// their names leave LLVM's symbol tables first, so the tables do not grow,
+/// and a phi may take a name an erased load had.
+///
+/// # Safety
+/// `phis` came from `insert_phis` with these `allocas`.
+pub unsafe fn name_phis(allocas: &[LLVMValueRef], phis: &[NewPhi]) {
+    // The name is written into one reused buffer: a string per phi was a
+    // visible share of the pass on many-phi inputs.
+    let mut name = String::new();
+    let mut base_len = 0;
+    let mut previous_slot = None;
+    let mut version = 0;
+    for p in phis {
+        if previous_slot != Some(p.slot) {
+            previous_slot = Some(p.slot);
+            version = 0;
+            name.clear();
+            name.push_str(&alloca_name(allocas[p.slot as usize]));
+            name.push('.');
+            base_len = name.len();
+        }
+        name.truncate(base_len);
+        push_decimal(&mut name, version);
+        ir::set_name(p.phi, &name);
+        version += 1;
+    }
 }
 
 /// The alloca's name as `ir::name` gives it, borrowed when it is UTF-8.
@@ -122,26 +177,27 @@ fn push_decimal(out: &mut String, n: usize) {
 
 /// Renames every load and store of the round's slots in reachable blocks,
 /// records the phis' incoming values, and deletes the renamed accesses.
-pub unsafe fn rename(round: &Round, phis: &mut [NewPhi], hooks: &mut dyn RenameHooks) {
+/// `stores` is the number of stores to rename.
+pub unsafe fn rename(round: &Round, phis: &mut Phis, stores: usize, hooks: &mut dyn RenameHooks) {
     let fcfg = round.fcfg;
     let cfg = &fcfg.cfg;
-    // phis_at[b]: indices into `phis` of the phis at b, top to bottom (the
-    // reverse of creation order, since each was inserted at the top).
-    let mut phis_at: Vec<Vec<u32>> = vec![Vec::new(); cfg.num_blocks()];
-    for (i, p) in phis.iter().enumerate().rev() {
-        phis_at[p.block].push(i as u32);
-    }
+    let phis_at = PhisByBlock::new(cfg.num_blocks(), phis);
     let mut current: Vec<LLVMValueRef> = round
         .allocas
         .iter()
         .map(|&a| LLVMGetUndef(LLVMGetAllocatedType(a)))
         .collect();
-    let mut undo: Vec<(u32, LLVMValueRef)> = Vec::new();
+    // The walk's vectors are sized up front (the undo log holds at most
+    // every phi and every store once; the stack, a path of the dominator
+    // tree): growing them while instructions are being erased made glibc
+    // consolidate its free lists again and again.
+    let mut undo: Vec<(u32, LLVMValueRef)> = Vec::with_capacity(phis.len() + stores);
+    let mut stack: Vec<(Block, usize, usize)> = Vec::with_capacity(cfg.num_blocks());
 
     let mut enter =
         |x: Block, current: &mut Vec<LLVMValueRef>, undo: &mut Vec<(u32, LLVMValueRef)>| {
             let mark = undo.len();
-            for &i in &phis_at[x] {
+            for &i in phis_at.at(x) {
                 let p = &phis[i as usize];
                 hooks.on_phi(p.phi, p.slot);
                 undo.push((p.slot, current[p.slot as usize]));
@@ -164,9 +220,10 @@ pub unsafe fn rename(round: &Round, phis: &mut [NewPhi], hooks: &mut dyn RenameH
             }
             for (k, &y) in cfg.succs(x).iter().enumerate() {
                 let slot_in_y = cfg.pred_slot(x, k);
-                for &i in &phis_at[y] {
-                    let p = &mut phis[i as usize];
-                    p.incoming[slot_in_y] = current[p.slot as usize];
+                let preds = cfg.preds(y).len();
+                for &i in phis_at.at(y) {
+                    let slot = phis[i as usize].slot as usize;
+                    phis.incoming_mut(i as usize, preds)[slot_in_y] = current[slot];
                 }
             }
             mark
@@ -174,7 +231,7 @@ pub unsafe fn rename(round: &Round, phis: &mut [NewPhi], hooks: &mut dyn RenameH
 
     let root = cfg.entry();
     let mark = enter(root, &mut current, &mut undo);
-    let mut stack: Vec<(Block, usize, usize)> = vec![(root, 0, mark)];
+    stack.push((root, 0, mark));
     while let Some(top) = stack.last_mut() {
         let (x, next, _) = *top;
         if let Some(&child) = round.dt.children(x).get(next) {
@@ -191,26 +248,58 @@ pub unsafe fn rename(round: &Round, phis: &mut [NewPhi], hooks: &mut dyn RenameH
     }
 }
 
+/// The phis of each block, top to bottom: the reverse of creation order,
+/// since each was inserted at the top (indices into `Phis`, grouped by
+/// block in one vector).
+struct PhisByBlock {
+    start: Vec<u32>,
+    phis: Vec<u32>,
+}
+
+impl PhisByBlock {
+    fn new(blocks: usize, phis: &Phis) -> Self {
+        let mut start = vec![0u32; blocks + 1];
+        for p in phis.iter() {
+            start[p.block + 1] += 1;
+        }
+        for b in 0..blocks {
+            start[b + 1] += start[b];
+        }
+        let mut fill = start.clone();
+        let mut list = vec![0u32; phis.len()];
+        for (i, p) in phis.iter().enumerate().rev() {
+            list[fill[p.block] as usize] = i as u32;
+            fill[p.block] += 1;
+        }
+        PhisByBlock { start, phis: list }
+    }
+
+    fn at(&self, b: Block) -> &[u32] {
+        &self.phis[self.start[b] as usize..self.start[b + 1] as usize]
+    }
+}
+
 /// Adds every incoming entry in predecessor order, `poison` for unreachable
 /// predecessors (the default mode).
-pub unsafe fn add_incoming_in_pred_order(round: &Round, phis: &mut [NewPhi]) -> Result<(), String> {
+pub unsafe fn add_incoming_in_pred_order(round: &Round, phis: &mut Phis) -> Result<(), String> {
     let fcfg = round.fcfg;
     let mut blocks = Vec::new(); // reused for every phi
-    for p in phis.iter_mut() {
-        let preds = fcfg.cfg.preds(p.block);
+    for i in 0..phis.len() {
+        let (phi, block) = (phis[i].phi, phis[i].block);
+        let preds = fcfg.cfg.preds(block);
         blocks.clear();
         for (k, &pred) in preds.iter().enumerate() {
-            if p.incoming[k].is_null() {
+            if phis.incoming(i, preds.len())[k].is_null() {
                 if round.reachable[pred] {
-                    return Err(missing_value(fcfg, p, pred));
+                    return Err(missing_value(fcfg, &phis[i], pred));
                 }
-                p.incoming[k] = LLVMGetPoison(LLVMTypeOf(p.phi));
+                phis.incoming_mut(i, preds.len())[k] = LLVMGetPoison(LLVMTypeOf(phi));
             }
             blocks.push(fcfg.blocks[pred]);
         }
         LLVMAddIncoming(
-            p.phi,
-            p.incoming.as_mut_ptr(),
+            phi,
+            phis.incoming_mut(i, preds.len()).as_mut_ptr(),
             blocks.as_mut_ptr(),
             preds.len() as u32,
         );
@@ -222,15 +311,16 @@ pub unsafe fn add_incoming_in_pred_order(round: &Round, phis: &mut [NewPhi]) -> 
 /// predecessors; each contributes one entry per parallel edge).
 pub unsafe fn add_incoming_in_order(
     round: &Round,
-    phis: &[NewPhi],
+    phis: &Phis,
     order: &[Vec<Block>],
 ) -> Result<(), String> {
     let fcfg = round.fcfg;
     // For each phi block: predecessor -> its slots (parallel edges).
     let mut slots_of: FastMap<Block, FastMap<Block, Vec<usize>>> = FastMap::default();
     let (mut values, mut blocks) = (Vec::new(), Vec::new()); // reused for every phi
-    for p in phis {
+    for (i, p) in phis.iter().enumerate() {
         let preds = fcfg.cfg.preds(p.block);
+        let incoming = phis.incoming(i, preds.len());
         let slots = slots_of.entry(p.block).or_insert_with(|| {
             let mut by_pred: FastMap<Block, Vec<usize>> = FastMap::default();
             for (k, &q) in preds.iter().enumerate() {
@@ -242,10 +332,10 @@ pub unsafe fn add_incoming_in_order(
         blocks.clear();
         for &pred in &order[p.block] {
             for &k in &slots[&pred] {
-                if p.incoming[k].is_null() {
+                if incoming[k].is_null() {
                     return Err(missing_value(fcfg, p, pred));
                 }
-                values.push(p.incoming[k]);
+                values.push(incoming[k]);
                 blocks.push(fcfg.blocks[pred]);
             }
         }

@@ -1,0 +1,198 @@
+//! Where each slot is stored and loaded: the summary phi placement needs
+//! (the definition blocks D, and the blocks whose first access is a load,
+//! the upward-exposed uses of Algorithm 16.4.2).
+//!
+//! Built in two steps so that one walk of an alloca's use list serves both
+//! the promotability check and the summary (`pebble-mem2reg` walks each
+//! use list once per round; a second walk over every load and store was a
+//! visible share of the pass on large functions, where the instructions
+//! are no longer in the caches):
+//! 1. `AccessLog` records, per alloca, the block and kind of each load and
+//!    store as its use list is walked;
+//! 2. `summarise` turns each slot's entries into sorted, deduplicated block
+//!    lists. Only a block that both loads and stores a slot needs its
+//!    instructions scanned, to see which access comes first; each such block
+//!    is scanned once for all its slots.
+//!
+//! Invariant: the log of an alloca lists exactly the loads and stores among
+//! its users (markers and droppable uses, deleted before renaming, are not
+//! accesses). Entries in unreachable blocks are dropped by `summarise`.
+
+use crate::analysis::cfg::Block;
+use crate::ir::FastMap;
+
+use super::placement::SlotAccesses;
+
+/// The loads and stores of a sequence of allocas, as (block, is store)
+/// entries; alloca `i`'s entries are `entries[starts[i]..starts[i + 1]]`.
+#[derive(Debug)]
+pub struct AccessLog {
+    starts: Vec<usize>,
+    entries: Vec<(Block, bool)>,
+}
+
+impl Default for AccessLog {
+    fn default() -> Self {
+        AccessLog {
+            starts: vec![0],
+            entries: Vec::new(),
+        }
+    }
+}
+
+impl AccessLog {
+    /// Adds an access of the alloca being logged.
+    pub fn push(&mut self, block: Block, is_store: bool) {
+        self.entries.push((block, is_store));
+    }
+
+    /// Ends the alloca being logged; it becomes entry number `len() - 1`.
+    pub fn finish_alloca(&mut self) {
+        self.starts.push(self.entries.len());
+    }
+
+    /// Forgets what was pushed since the last `finish_alloca` (an alloca
+    /// found not promotable half-way through its use list).
+    pub fn discard_alloca(&mut self) {
+        self.entries.truncate(*self.starts.last().unwrap());
+    }
+
+    /// The number of allocas logged.
+    pub fn len(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The number of stores logged.
+    pub fn stores(&self) -> usize {
+        self.entries
+            .iter()
+            .filter(|&&(_, is_store)| is_store)
+            .count()
+    }
+
+    fn of(&self, i: usize) -> &[(Block, bool)] {
+        &self.entries[self.starts[i]..self.starts[i + 1]]
+    }
+}
+
+/// The summary of each slot, slot `s` being the log's alloca `s`.
+/// `loaded_first(block, slots)` scans `block` and returns those of `slots`
+/// (all both loaded and stored there) whose first access in it is a load.
+pub fn summarise(
+    log: &AccessLog,
+    reachable: &[bool],
+    mut loaded_first: impl FnMut(Block, &[u32]) -> Vec<u32>,
+) -> Vec<SlotAccesses> {
+    let slots = log.len();
+    let mut out = Vec::with_capacity(slots);
+    let mut mixed: FastMap<Block, Vec<u32>> = FastMap::default();
+    // Scratch lists reused for every slot; each slot keeps exact-size copies.
+    let (mut defs, mut uses, mut upward_exposed) = (Vec::new(), Vec::new(), Vec::new());
+    for slot in 0..slots {
+        defs.clear();
+        uses.clear();
+        upward_exposed.clear();
+        for &(b, is_store) in log.of(slot) {
+            if reachable[b] {
+                if is_store {
+                    defs.push(b);
+                } else {
+                    uses.push(b);
+                }
+            }
+        }
+        defs.sort_unstable();
+        defs.dedup();
+        uses.sort_unstable();
+        uses.dedup();
+        for &b in &uses {
+            if defs.binary_search(&b).is_ok() {
+                mixed.entry(b).or_default().push(slot as u32);
+            } else {
+                upward_exposed.push(b);
+            }
+        }
+        out.push(SlotAccesses {
+            defs: defs.clone(),
+            upward_exposed: upward_exposed.clone(),
+        });
+    }
+    for (b, slots_here) in mixed {
+        for s in loaded_first(b, &slots_here) {
+            out[s as usize].upward_exposed.push(b);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn log_of(allocas: &[&[(Block, bool)]]) -> AccessLog {
+        let mut log = AccessLog::default();
+        for accesses in allocas {
+            for &(b, s) in *accesses {
+                log.push(b, s);
+            }
+            log.finish_alloca();
+        }
+        log
+    }
+
+    #[test]
+    fn blocks_are_sorted_deduplicated_and_reachable_only() {
+        let log = log_of(&[&[
+            (3, true),
+            (1, false),
+            (3, true),
+            (0, true),
+            (4, false),
+            (1, false),
+        ]]);
+        let reachable = [true, true, true, true, false];
+        let out = summarise(&log, &reachable, |_, _| unreachable!());
+        assert_eq!(out[0].defs, vec![0, 3]);
+        assert_eq!(out[0].upward_exposed, vec![1]);
+    }
+
+    #[test]
+    fn only_blocks_that_load_and_store_are_scanned() {
+        // Slot 0 loads and stores in block 2 (load first), slot 1 too
+        // (store first); block 1 only loads slot 0.
+        let log = log_of(&[
+            &[(2, true), (2, false), (1, false)],
+            &[(2, false), (2, true)],
+        ]);
+        let mut scanned = Vec::new();
+        let out = summarise(&log, &[true; 3], |b, slots| {
+            scanned.push((b, slots.to_vec()));
+            vec![0]
+        });
+        assert_eq!(scanned, vec![(2, vec![0, 1])]);
+        assert_eq!(out[0].upward_exposed, vec![1, 2]);
+        assert!(out[1].upward_exposed.is_empty());
+    }
+
+    #[test]
+    fn discarded_allocas_leave_no_entries() {
+        let mut log = AccessLog::default();
+        log.push(0, true);
+        log.discard_alloca();
+        log.push(1, true);
+        log.finish_alloca();
+        log.push(2, false);
+        log.finish_alloca();
+        assert_eq!(log.len(), 2);
+        let out = summarise(&log, &[true; 3], |_, _| unreachable!());
+        assert_eq!(out[0].defs, vec![1]);
+        assert_eq!(
+            (out[1].defs.as_slice(), out[1].upward_exposed.as_slice()),
+            (&[][..], &[2][..])
+        );
+    }
+}
