@@ -2,10 +2,12 @@
 //! (Algorithm 16.4.3 of the seed, `../shared/seeds/001_*.txt`).
 //!
 //! Each round:
-//! 1. collect the promotable allocas of the entry block (`promotable`), and
-//!    delete their lifetime markers and droppable uses;
+//! 1. collect the promotable allocas of the entry block (`promotable`),
+//!    logging their loads and stores on the same walk of each use list
+//!    (`accesses`), and delete their lifetime markers and droppable uses;
 //! 2. summarise each one as `SlotAccesses` (store blocks; blocks whose first
-//!    access is a load) — one scan of the blocks that both load and store;
+//!    access is a load) from the log — one scan of the blocks that both
+//!    load and store;
 //! 3. place exactly the pruned phis, `DF⁺(D) ∩ LiveIn` (`placement`);
 //! 4. rename by one iterative walk of the dominator tree (`rename`): a
 //!    load becomes the value on top of its slot's stack, a store pushes its
