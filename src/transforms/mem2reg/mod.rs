@@ -65,7 +65,7 @@ use metadata::MetadataKinds;
 use placement::SlotAccesses;
 use promotable::Intrinsics;
 use record::{Path, Recorder};
-use rename::{NewPhi, Phis, RenameHooks};
+use rename::{NewPhi, PhiNamer, Phis, RenameHooks};
 
 pub const PASS: PassInfo = PassInfo {
     name: "pebble-mem2reg",
@@ -343,7 +343,7 @@ unsafe fn promote_round(
     let slots = round.allocas.len();
     let mut phis = if options.compat {
         let phis = rename::insert_phis(ctx.fcfg, &round.allocas, &phi_blocks, 0..slots);
-        rename::name_phis(&round.allocas, &phis);
+        PhiNamer::new(&round.allocas, &phis).name_all();
         phis
     } else {
         rename::insert_phis(ctx.fcfg, &round.allocas, &phi_blocks, (0..slots).rev())
@@ -364,12 +364,18 @@ unsafe fn promote_round(
             set_phi_locations_like_llvm(ctx, &round, &phis, &stores);
         }
         finish_like_llvm(ctx, &round, &phis)?;
+        round.delete_leftovers(ctx.debug.as_mut(), &debug_users, true, |_| {});
     } else {
-        rename::name_phis(&round.allocas, &phis);
+        // Folding may erase phis: they are named first. This round's
+        // allocas are no incoming value of any phi (a promotable alloca's
+        // address is never stored), so they may go before the entries.
+        let mut namer = PhiNamer::new(&round.allocas, &phis);
+        round.delete_leftovers(ctx.debug.as_mut(), &debug_users, false, |slot| {
+            namer.name_slot(slot)
+        });
         rename::add_incoming_in_pred_order(&round, &mut phis)?;
         fold_address_phis(ctx, &phis);
     }
-    round.delete_leftovers(ctx.debug.as_mut(), &debug_users, options.compat);
     Ok(())
 }
 
@@ -624,12 +630,14 @@ impl<'a> Round<'a> {
     /// Loads and stores in unreachable blocks were not renamed. The default
     /// mode deletes them (loads become poison); compat mode, like LLVM,
     /// leaves them accessing `ptr poison`. Then the allocas' debug
-    /// declarations and the allocas themselves go.
+    /// declarations and the allocas themselves go; `before_erasing(slot)` is
+    /// called just before each alloca is erased.
     unsafe fn delete_leftovers(
         &self,
         mut debug: Option<&mut DebugInfo>,
         debug_users: &[DebugUsers],
         compat: bool,
+        mut before_erasing: impl FnMut(usize),
     ) {
         for (slot, &alloca) in self.allocas.iter().enumerate() {
             // Only real uses: replacing would also turn the debug uses of
@@ -650,6 +658,7 @@ impl<'a> Round<'a> {
             if let Some(debug) = debug.as_deref_mut() {
                 debug.erase(&debug_users[slot]);
             }
+            before_erasing(slot);
             LLVMInstructionEraseFromParent(alloca);
         }
     }

@@ -73,7 +73,7 @@ pub trait RenameHooks {
     unsafe fn on_phi(&mut self, phi: LLVMValueRef, slot: u32);
 }
 
-/// Creates the empty, unnamed phis (see `name_phis`). `queue` lists slots in
+/// Creates the empty, unnamed phis (see `PhiNamer`). `queue` lists slots in
 /// the order their phis are inserted; each phi goes to the top of its block,
 /// so in a block the last queued comes first (LLVM's order, when `queue` is
 /// LLVM's). The result is in creation order; a slot's phis are consecutive,
@@ -118,32 +118,65 @@ pub unsafe fn insert_phis(
 /// Names the phis `<alloca>.<n>`, `n` counting the slot's phis in layout
 /// order, as LLVM names them. LLVM names a phi when it creates it, which
 /// compat mode copies (the order matters when a name is taken: the second
-/// gets a suffix). The default mode names them once the loads are gone:
-/// their names leave LLVM's symbol tables first, so the tables do not grow,
-/// and a phi may take a name an erased load had.
-///
-/// # Safety
-/// `phis` came from `insert_phis` with these `allocas`.
-pub unsafe fn name_phis(allocas: &[LLVMValueRef], phis: &[NewPhi]) {
-    // The name is written into one reused buffer: a string per phi was a
-    // visible share of the pass on many-phi inputs.
-    let mut name = String::new();
-    let mut base_len = 0;
-    let mut previous_slot = None;
-    let mut version = 0;
-    for p in phis {
-        if previous_slot != Some(p.slot) {
-            previous_slot = Some(p.slot);
-            version = 0;
-            name.clear();
-            name.push_str(&alloca_name(allocas[p.slot as usize]));
-            name.push('.');
-            base_len = name.len();
+/// gets a suffix). The default mode names a slot's phis once the loads are
+/// gone, just before erasing the slot's alloca: the loads' names have left
+/// LLVM's symbol tables by then, so the tables do not grow, a phi may take
+/// a name an erased load had, and the alloca's entry in the tables is still
+/// in the cache when the alloca is erased.
+pub struct PhiNamer<'a> {
+    allocas: &'a [LLVMValueRef],
+    phis: &'a [NewPhi],
+    /// The slot's phis are `phis[range[slot].0..range[slot].1]`.
+    range: Vec<(u32, u32)>,
+    /// One buffer for every name: a string per phi was a visible share of
+    /// the pass on many-phi inputs.
+    name: String,
+}
+
+impl<'a> PhiNamer<'a> {
+    /// `phis` came from `insert_phis` with these `allocas` (a slot's phis
+    /// are consecutive, in layout order).
+    pub fn new(allocas: &'a [LLVMValueRef], phis: &'a [NewPhi]) -> Self {
+        let mut range = vec![(0, 0); allocas.len()];
+        for (i, p) in phis.iter().enumerate() {
+            let r = &mut range[p.slot as usize];
+            if r.0 == r.1 {
+                r.0 = i as u32;
+            }
+            r.1 = i as u32 + 1;
         }
-        name.truncate(base_len);
-        push_decimal(&mut name, version);
-        ir::set_name(p.phi, &name);
-        version += 1;
+        PhiNamer {
+            allocas,
+            phis,
+            range,
+            name: String::new(),
+        }
+    }
+
+    /// # Safety
+    /// The slot's alloca and phis are live.
+    pub unsafe fn name_slot(&mut self, slot: usize) {
+        let (first, end) = self.range[slot];
+        if first == end {
+            return;
+        }
+        self.name.clear();
+        self.name.push_str(&alloca_name(self.allocas[slot]));
+        self.name.push('.');
+        let base_len = self.name.len();
+        for (version, p) in self.phis[first as usize..end as usize].iter().enumerate() {
+            self.name.truncate(base_len);
+            push_decimal(&mut self.name, version);
+            ir::set_name(p.phi, &self.name);
+        }
+    }
+
+    /// # Safety
+    /// As `name_slot`, for every slot.
+    pub unsafe fn name_all(&mut self) {
+        for slot in 0..self.allocas.len() {
+            self.name_slot(slot);
+        }
     }
 }
 
