@@ -52,14 +52,22 @@ impl std::ops::Deref for Phis {
 }
 
 impl Phis {
-    fn incoming(&self, i: usize, preds: usize) -> &[LLVMValueRef] {
-        let start = self.list[i].first_incoming;
-        &self.incoming[start..start + preds]
+    /// Phi `i`'s entries lie up to where the next phi's start.
+    fn incoming_range(&self, i: usize) -> std::ops::Range<usize> {
+        let end = self
+            .list
+            .get(i + 1)
+            .map_or(self.incoming.len(), |next| next.first_incoming);
+        self.list[i].first_incoming..end
     }
 
-    fn incoming_mut(&mut self, i: usize, preds: usize) -> &mut [LLVMValueRef] {
-        let start = self.list[i].first_incoming;
-        &mut self.incoming[start..start + preds]
+    fn incoming(&self, i: usize) -> &[LLVMValueRef] {
+        &self.incoming[self.incoming_range(i)]
+    }
+
+    fn incoming_mut(&mut self, i: usize) -> &mut [LLVMValueRef] {
+        let range = self.incoming_range(i);
+        &mut self.incoming[range]
     }
 }
 
@@ -253,10 +261,9 @@ pub unsafe fn rename(round: &Round, phis: &mut Phis, stores: usize, hooks: &mut 
             }
             for (k, &y) in cfg.succs(x).iter().enumerate() {
                 let slot_in_y = cfg.pred_slot(x, k);
-                let preds = cfg.preds(y).len();
                 for &i in phis_at.at(y) {
                     let slot = phis[i as usize].slot as usize;
-                    phis.incoming_mut(i as usize, preds)[slot_in_y] = current[slot];
+                    phis.incoming_mut(i as usize)[slot_in_y] = current[slot];
                 }
             }
             mark
@@ -322,17 +329,17 @@ pub unsafe fn add_incoming_in_pred_order(round: &Round, phis: &mut Phis) -> Resu
         let preds = fcfg.cfg.preds(block);
         blocks.clear();
         for (k, &pred) in preds.iter().enumerate() {
-            if phis.incoming(i, preds.len())[k].is_null() {
+            if phis.incoming(i)[k].is_null() {
                 if round.reachable[pred] {
                     return Err(missing_value(fcfg, &phis[i], pred));
                 }
-                phis.incoming_mut(i, preds.len())[k] = LLVMGetPoison(LLVMTypeOf(phi));
+                phis.incoming_mut(i)[k] = LLVMGetPoison(LLVMTypeOf(phi));
             }
             blocks.push(fcfg.blocks[pred]);
         }
         LLVMAddIncoming(
             phi,
-            phis.incoming_mut(i, preds.len()).as_mut_ptr(),
+            phis.incoming_mut(i).as_mut_ptr(),
             blocks.as_mut_ptr(),
             preds.len() as u32,
         );
@@ -353,7 +360,7 @@ pub unsafe fn add_incoming_in_order(
     let (mut values, mut blocks) = (Vec::new(), Vec::new()); // reused for every phi
     for (i, p) in phis.iter().enumerate() {
         let preds = fcfg.cfg.preds(p.block);
-        let incoming = phis.incoming(i, preds.len());
+        let incoming = phis.incoming(i);
         let slots = slots_of.entry(p.block).or_insert_with(|| {
             let mut by_pred: FastMap<Block, Vec<usize>> = FastMap::default();
             for (k, &q) in preds.iter().enumerate() {
