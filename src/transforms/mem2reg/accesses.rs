@@ -24,11 +24,12 @@ use crate::ir::FastMap;
 use super::placement::SlotAccesses;
 
 /// The loads and stores of a sequence of allocas, as (block, is store)
-/// entries; alloca `i`'s entries are `entries[starts[i]..starts[i + 1]]`.
+/// entries of 8 bytes; alloca `i`'s entries are
+/// `entries[starts[i]..starts[i + 1]]`.
 #[derive(Debug)]
 pub struct AccessLog {
     starts: Vec<usize>,
-    entries: Vec<(Block, bool)>,
+    entries: Vec<(u32, bool)>,
 }
 
 impl Default for AccessLog {
@@ -43,7 +44,8 @@ impl Default for AccessLog {
 impl AccessLog {
     /// Adds an access of the alloca being logged.
     pub fn push(&mut self, block: Block, is_store: bool) {
-        self.entries.push((block, is_store));
+        debug_assert!(u32::try_from(block).is_ok());
+        self.entries.push((block as u32, is_store));
     }
 
     /// Ends the alloca being logged; it becomes entry number `len() - 1`.
@@ -74,7 +76,7 @@ impl AccessLog {
             .count()
     }
 
-    fn of(&self, i: usize) -> &[(Block, bool)] {
+    fn of(&self, i: usize) -> &[(u32, bool)] {
         &self.entries[self.starts[i]..self.starts[i + 1]]
     }
 }
@@ -97,6 +99,7 @@ pub fn summarise(
         uses.clear();
         upward_exposed.clear();
         for &(b, is_store) in log.of(slot) {
+            let b = b as Block;
             if reachable[b] {
                 if is_store {
                     defs.push(b);
