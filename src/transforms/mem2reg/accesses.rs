@@ -76,6 +76,15 @@ impl AccessLog {
             .count()
     }
 
+    /// Which of `blocks` blocks hold an access logged.
+    pub fn blocks(&self, blocks: usize) -> Vec<bool> {
+        let mut out = vec![false; blocks];
+        for &(b, _) in &self.entries {
+            out[b as usize] = true;
+        }
+        out
+    }
+
     fn of(&self, i: usize) -> &[(u32, bool)] {
         &self.entries[self.starts[i]..self.starts[i + 1]]
     }
@@ -179,6 +188,13 @@ mod tests {
         assert_eq!(scanned, vec![(2, vec![0, 1])]);
         assert_eq!(out[0].upward_exposed, vec![1, 2]);
         assert!(out[1].upward_exposed.is_empty());
+    }
+
+    #[test]
+    fn stores_and_blocks_count_every_logged_access() {
+        let log = log_of(&[&[(2, true), (0, false)], &[(2, true), (3, true)]]);
+        assert_eq!(log.stores(), 3);
+        assert_eq!(log.blocks(5), vec![true, false, true, true, false]);
     }
 
     #[test]

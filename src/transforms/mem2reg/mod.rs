@@ -357,7 +357,7 @@ unsafe fn promote_round(
         debug_users: &debug_users,
         store_locations: wants_locations.then(|| vec![Vec::new(); blocks]),
     };
-    rename::rename(&round, &mut phis, log.stores(), &mut hooks);
+    rename::rename(&round, &mut phis, &log, &mut hooks);
     let store_locations = hooks.store_locations.take();
     if options.compat {
         if let Some(stores) = store_locations {

@@ -21,6 +21,7 @@
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 
+use super::accesses::AccessLog;
 use super::Round;
 use crate::analysis::cfg::Block;
 use crate::ir::{self, FastMap, FunctionCfg};
@@ -218,8 +219,9 @@ fn push_decimal(out: &mut String, n: usize) {
 
 /// Renames every load and store of the round's slots in reachable blocks,
 /// records the phis' incoming values, and deletes the renamed accesses.
-/// `stores` is the number of stores to rename.
-pub unsafe fn rename(round: &Round, phis: &mut Phis, stores: usize, hooks: &mut dyn RenameHooks) {
+/// `log` lists the loads and stores of the round's slots: only the blocks
+/// that hold one have their instructions walked.
+pub unsafe fn rename(round: &Round, phis: &mut Phis, log: &AccessLog, hooks: &mut dyn RenameHooks) {
     let fcfg = round.fcfg;
     let cfg = &fcfg.cfg;
     let phis_at = PhisByBlock::new(cfg.num_blocks(), phis);
@@ -232,7 +234,8 @@ pub unsafe fn rename(round: &Round, phis: &mut Phis, stores: usize, hooks: &mut 
     // every phi and every store once; the stack, a path of the dominator
     // tree): growing them while instructions are being erased made glibc
     // consolidate its free lists again and again.
-    let mut undo: Vec<(u32, LLVMValueRef)> = Vec::with_capacity(phis.len() + stores);
+    let mut undo: Vec<(u32, LLVMValueRef)> = Vec::with_capacity(phis.len() + log.stores());
+    let accessed = log.blocks(cfg.num_blocks());
     let mut stack: Vec<(Block, usize, usize)> = Vec::with_capacity(cfg.num_blocks());
 
     let mut enter =
@@ -244,7 +247,8 @@ pub unsafe fn rename(round: &Round, phis: &mut Phis, stores: usize, hooks: &mut 
                 undo.push((p.slot, current[p.slot as usize]));
                 current[p.slot as usize] = p.phi;
             }
-            for inst in ir::instructions(fcfg.blocks[x]) {
+            let instructions = accessed[x].then(|| ir::instructions(fcfg.blocks[x]));
+            for inst in instructions.into_iter().flatten() {
                 let Some((slot, is_store)) = round.slot_accessed(inst) else {
                     continue;
                 };
