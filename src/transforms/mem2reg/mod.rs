@@ -38,6 +38,7 @@
 //! and the phis placed and folded (`record`), for `pebble explain`.
 
 pub mod accesses;
+pub mod phase_times;
 pub mod placement;
 pub mod promotable;
 pub(crate) mod record;
@@ -62,6 +63,7 @@ use crate::passes::{Flags, Outcome, PassInfo};
 use accesses::AccessLog;
 use debug_info::{DebugInfo, DebugUsers};
 use metadata::MetadataKinds;
+use phase_times::{Phase, PhaseClock, PhaseTimes};
 use placement::SlotAccesses;
 use promotable::Intrinsics;
 use record::{Path, Recorder};
@@ -70,7 +72,7 @@ use rename::{NewPhi, PhiNamer, Phis, RenameHooks};
 pub const PASS: PassInfo = PassInfo {
     name: "pebble-mem2reg",
     c_name: b"pebble-mem2reg\0",
-    params: &["stats", "verify-oracle", "compat", "updater"],
+    params: &["stats", "verify-oracle", "compat", "updater", "phase-times"],
     run: run_pass,
 };
 
@@ -84,6 +86,9 @@ pub struct Options {
     /// LLVM 19's output: fast paths, phi folding, LLVM's phi and operand
     /// order (see `fast_paths`, `simplify`, `llvm_order`).
     pub compat: bool,
+    /// Time each phase of the pass (`phase_times`); `<phase-times>` prints
+    /// them, one line per function.
+    pub phase_times: bool,
 }
 
 /// What promotion did to one function.
@@ -98,6 +103,8 @@ pub struct Report {
     pub single_store: usize,
     pub single_block: usize,
     pub dead: usize,
+    /// Zero unless `Options::phase_times`.
+    pub times: PhaseTimes,
 }
 
 unsafe fn run_pass(flags: Flags, function: LLVMValueRef) -> Result<Outcome, String> {
@@ -105,6 +112,7 @@ unsafe fn run_pass(flags: Flags, function: LLVMValueRef) -> Result<Outcome, Stri
         stats: flags.has(&PASS, "stats"),
         verify_oracle: flags.has(&PASS, "verify-oracle"),
         compat: flags.has(&PASS, "compat"),
+        phase_times: flags.has(&PASS, "phase-times"),
     };
     // <updater>: the same allocas promoted through the SSA updater (LLVM's
     // LoadAndStorePromoter approach), a second construction to cross-check.
@@ -115,6 +123,13 @@ unsafe fn run_pass(flags: Flags, function: LLVMValueRef) -> Result<Outcome, Stri
     };
     if options.stats && report.entry_allocas > 0 {
         eprintln!("{}", stats_line(function, &report, &options));
+    }
+    if options.phase_times && report.entry_allocas > 0 {
+        eprintln!(
+            "pebble-mem2reg: {}: {}",
+            ir::function_label(function),
+            report.times.describe()
+        );
     }
     Ok(if report.promoted > 0 {
         Outcome::ChangedKeepingCfg
@@ -179,6 +194,7 @@ unsafe fn promote(
     options: &Options,
     recorder: Option<&mut Recorder>,
 ) -> Result<Report, String> {
+    let mut clock = PhaseClock::start(options.phase_times);
     let mut in_entry = entry_allocas(function);
     let mut report = Report {
         entry_allocas: in_entry.len(),
@@ -190,6 +206,7 @@ unsafe fn promote(
     let fcfg = FunctionCfg::read(function);
     let dt = DomTree::compute(&fcfg.cfg);
     let reachable = fcfg.cfg.reachable();
+    clock.lap(Phase::Read, &mut report.times);
     let mut ctx = Context {
         fcfg: &fcfg,
         dt: &dt,
@@ -199,9 +216,11 @@ unsafe fn promote(
         metadata: MetadataKinds::new(LLVMGetModuleContext(LLVMGetGlobalParent(function))),
         edge_order: None,
         recorder,
+        clock,
     };
     loop {
         let checked = check_allocas(&ctx, in_entry);
+        ctx.clock.lap(Phase::Check, &mut report.times);
         if checked.allocas.is_empty() {
             return Ok(report);
         }
@@ -262,6 +281,7 @@ pub(crate) struct Context<'a> {
     edge_order: Option<Vec<Vec<Block>>>,
     /// Given by `promote_function_recorded` only.
     recorder: Option<&'a mut Recorder>,
+    clock: PhaseClock,
 }
 
 impl Context<'_> {
@@ -314,6 +334,7 @@ unsafe fn promote_round(
         }
         (checked.allocas, Some(checked.log))
     };
+    ctx.clock.lap(Phase::Check, &mut report.times);
     if general.is_empty() {
         return Ok(());
     }
@@ -329,6 +350,7 @@ unsafe fn promote_round(
         None => round.log_accesses(),
     };
     let accesses = round.summarise_log(&log);
+    ctx.clock.lap(Phase::Summarise, &mut report.times);
     let phi_blocks = placement::pruned_phi_blocks(&ctx.fcfg.cfg, ctx.dt, ctx.reachable, &accesses);
     if let Some(recorder) = ctx.recorder.as_deref_mut() {
         for (&a, blocks) in round.allocas.iter().zip(&phi_blocks) {
@@ -338,6 +360,7 @@ unsafe fn promote_round(
     if options.verify_oracle {
         round.verify_with_oracle(&accesses, &phi_blocks)?;
     }
+    ctx.clock.lap(Phase::Place, &mut report.times);
     // The default mode queues slots last to first, so each block lists them
     // in slot order; compat queues them as LLVM does, first to last.
     let slots = round.allocas.len();
@@ -349,6 +372,7 @@ unsafe fn promote_round(
         rename::insert_phis(ctx.fcfg, &round.allocas, &phi_blocks, (0..slots).rev())
     };
     report.phis += phis.len();
+    ctx.clock.lap(Phase::Insert, &mut report.times);
     let wants_locations = options.compat && ctx.debug.is_some();
     let blocks = ctx.fcfg.cfg.num_blocks();
     let mut hooks = Rewrite {
@@ -359,6 +383,7 @@ unsafe fn promote_round(
     };
     rename::rename(&round, &mut phis, &log, &mut hooks);
     let store_locations = hooks.store_locations.take();
+    ctx.clock.lap(Phase::Rename, &mut report.times);
     if options.compat {
         if let Some(stores) = store_locations {
             set_phi_locations_like_llvm(ctx, &round, &phis, &stores);
@@ -376,6 +401,7 @@ unsafe fn promote_round(
         rename::add_incoming_in_pred_order(&round, &mut phis)?;
         fold_address_phis(ctx, &phis);
     }
+    ctx.clock.lap(Phase::Finish, &mut report.times);
     Ok(())
 }
 
