@@ -473,6 +473,27 @@ mod tests {
         Lattice::Const(Konst::new(32, v as u64))
     }
 
+    fn icmp(block: Block, pred: IntPredicate, lhs: Operand, rhs: Operand) -> Inst {
+        inst(block, Op::ICmp { pred, lhs, rhs })
+    }
+
+    /// b0 jumps to the loop b1, whose instructions are `insts`; b1 branches
+    /// on instruction `cond` back to itself or out to b2.
+    fn single_block_loop(insts: Vec<Inst>, cond: usize) -> Program {
+        Program {
+            insts,
+            terminators: vec![
+                Terminator::Jump(1),
+                Terminator::Branch {
+                    cond: Operand::Inst(cond),
+                    if_true: 1,
+                    if_false: 2,
+                },
+                Terminator::Other(vec![]),
+            ],
+        }
+    }
+
     /// The seed's example:
     /// ```text
     /// b0: %0 = add 1, 2; %1 = mul %0, 10; %2 = sub %1, 100
@@ -487,14 +508,7 @@ mod tests {
                 bin(0, BinOp::Add, c32(1), c32(2)),
                 bin(0, BinOp::Mul, Operand::Inst(0), c32(10)),
                 bin(0, BinOp::Sub, Operand::Inst(1), c32(100)),
-                inst(
-                    0,
-                    Op::ICmp {
-                        pred: IntPredicate::Slt,
-                        lhs: Operand::Inst(2),
-                        rhs: c32(100),
-                    },
-                ),
+                icmp(0, IntPredicate::Slt, Operand::Inst(2), c32(100)),
                 inst(3, Op::Phi(vec![(c32(200), 2), (c32(100), 1)])),
             ],
             terminators: vec![
@@ -527,30 +541,15 @@ mod tests {
     /// ```
     #[test]
     fn loop_induction_variable_is_overdefined() {
-        let p = Program {
-            insts: vec![
+        let p = single_block_loop(
+            vec![
                 inst(1, Op::Phi(vec![(c32(0), 0), (Operand::Inst(2), 1)])),
                 inst(1, Op::Phi(vec![(c32(7), 0), (Operand::Inst(1), 1)])),
                 bin(1, BinOp::Add, Operand::Inst(0), c32(1)),
-                inst(
-                    1,
-                    Op::ICmp {
-                        pred: IntPredicate::Slt,
-                        lhs: Operand::Inst(2),
-                        rhs: c32(10),
-                    },
-                ),
+                icmp(1, IntPredicate::Slt, Operand::Inst(2), c32(10)),
             ],
-            terminators: vec![
-                Terminator::Jump(1),
-                Terminator::Branch {
-                    cond: Operand::Inst(3),
-                    if_true: 1,
-                    if_false: 2,
-                },
-                Terminator::Other(vec![]),
-            ],
-        };
+            3,
+        );
         let s = solve(&p);
         assert_eq!(s.values[0], Lattice::Overdefined);
         assert_eq!(s.values[1], konst32(7));
@@ -564,29 +563,14 @@ mod tests {
     /// leaves the back edge non-executable, so `i` stays 0.
     #[test]
     fn back_edge_never_taken_keeps_phi_constant() {
-        let p = Program {
-            insts: vec![
+        let p = single_block_loop(
+            vec![
                 inst(1, Op::Phi(vec![(c32(0), 0), (Operand::Inst(1), 1)])),
                 bin(1, BinOp::Add, Operand::Inst(0), c32(1)),
-                inst(
-                    1,
-                    Op::ICmp {
-                        pred: IntPredicate::Slt,
-                        lhs: Operand::Inst(0),
-                        rhs: c32(0),
-                    },
-                ),
+                icmp(1, IntPredicate::Slt, Operand::Inst(0), c32(0)),
             ],
-            terminators: vec![
-                Terminator::Jump(1),
-                Terminator::Branch {
-                    cond: Operand::Inst(2),
-                    if_true: 1,
-                    if_false: 2,
-                },
-                Terminator::Other(vec![]),
-            ],
-        };
+            2,
+        );
         let s = solve(&p);
         assert_eq!(s.values[0], konst32(0));
         assert_eq!(s.values[1], konst32(1));
@@ -804,14 +788,7 @@ mod tests {
         let p = Program {
             insts: vec![
                 cast(0, CastOp::ZExt, Operand::Unknown, 8, 32),
-                inst(
-                    0,
-                    Op::ICmp {
-                        pred: IntPredicate::Sge,
-                        lhs: c32(37742),
-                        rhs: Operand::Inst(0),
-                    },
-                ),
+                icmp(0, IntPredicate::Sge, c32(37742), Operand::Inst(0)),
             ],
             terminators: vec![Terminator::Other(vec![])],
         };
@@ -852,29 +829,14 @@ mod tests {
     /// handful of rounds rather than 1000.
     #[test]
     fn widening_stops_a_growing_phi() {
-        let p = Program {
-            insts: vec![
+        let p = single_block_loop(
+            vec![
                 inst(1, Op::Phi(vec![(c32(0), 0), (Operand::Inst(1), 1)])),
                 bin(1, BinOp::Add, Operand::Inst(0), c32(1)),
-                inst(
-                    1,
-                    Op::ICmp {
-                        pred: IntPredicate::Ult,
-                        lhs: Operand::Inst(1),
-                        rhs: c32(1000),
-                    },
-                ),
+                icmp(1, IntPredicate::Ult, Operand::Inst(1), c32(1000)),
             ],
-            terminators: vec![
-                Terminator::Jump(1),
-                Terminator::Branch {
-                    cond: Operand::Inst(2),
-                    if_true: 1,
-                    if_false: 2,
-                },
-                Terminator::Other(vec![]),
-            ],
-        };
+            2,
+        );
         let s = solve(&p);
         assert_eq!(s.values[0], Lattice::Overdefined);
         assert_eq!(s.values[2], Lattice::Overdefined);
