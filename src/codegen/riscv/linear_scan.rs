@@ -275,6 +275,14 @@ mod tests {
         Some(Interval { start: s, end: e })
     }
 
+    /// The register `loc` names; fails the test if it is a spill or none.
+    fn reg(loc: Option<Loc>) -> PReg {
+        match loc {
+            Some(Loc::Reg(p)) => p,
+            other => panic!("expected a register, got {other:?}"),
+        }
+    }
+
     #[test]
     fn disjoint_intervals_share_a_register() {
         let a = allocate_intervals(
@@ -298,12 +306,7 @@ mod tests {
             &[],
             &[],
         );
-        let Some(Loc::Reg(p0)) = a.loc[0] else {
-            panic!()
-        };
-        let Some(Loc::Reg(p1)) = a.loc[1] else {
-            panic!()
-        };
+        let (p0, p1) = (reg(a.loc[0]), reg(a.loc[1]));
         assert!(abi::is_callee_saved(p0));
         assert!(!abi::is_callee_saved(p1));
     }
@@ -335,12 +338,7 @@ mod tests {
             &[],
             &[],
         );
-        let Some(Loc::Reg(p0)) = a.loc[0] else {
-            panic!()
-        };
-        let Some(Loc::Reg(p1)) = a.loc[1] else {
-            panic!()
-        };
+        let (p0, p1) = (reg(a.loc[0]), reg(a.loc[1]));
         assert_eq!(abi::class_of(p0), Class::Int);
         assert_eq!(abi::class_of(p1), Class::Float);
     }
