@@ -16,6 +16,9 @@ use llvm_sys::LLVMOpcode;
 
 use crate::analysis::cfg::{Block, Cfg};
 
+pub mod address_index;
+pub use address_index::AddressIndex;
+
 /// A hasher for pointer and integer keys: the multiply-rotate of rustc's
 /// FxHash. The passes key maps by LLVM handles (blocks, allocas) on every
 /// load and store they visit; std's SipHash, built to resist adversarial
@@ -52,7 +55,7 @@ pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
 pub struct FunctionCfg {
     pub cfg: Cfg,
     pub blocks: Vec<LLVMBasicBlockRef>,
-    index: FastMap<LLVMBasicBlockRef, Block>,
+    index: AddressIndex,
 }
 
 impl FunctionCfg {
@@ -65,7 +68,7 @@ impl FunctionCfg {
             blocks.push(bb);
             bb = LLVMGetNextBasicBlock(bb);
         }
-        let index: FastMap<_, _> = blocks.iter().enumerate().map(|(i, &b)| (b, i)).collect();
+        let index = AddressIndex::new(blocks.iter().map(|&b| b as usize));
         let mut edges = Vec::with_capacity(blocks.len());
         for (i, &bb) in blocks.iter().enumerate() {
             let term = LLVMGetBasicBlockTerminator(bb);
@@ -73,7 +76,7 @@ impl FunctionCfg {
                 continue;
             }
             for k in 0..LLVMGetNumSuccessors(term) {
-                edges.push((i, index[&LLVMGetSuccessor(term, k)]));
+                edges.push((i, block_number(&index, LLVMGetSuccessor(term, k))));
             }
         }
         let cfg = Cfg::from_edges(blocks.len(), &edges);
@@ -81,13 +84,21 @@ impl FunctionCfg {
     }
 
     pub fn block_of(&self, bb: LLVMBasicBlockRef) -> Block {
-        self.index[&bb]
+        block_number(&self.index, bb)
     }
 
     /// # Safety
     /// `inst` is an instruction of this function.
     pub unsafe fn block_of_inst(&self, inst: LLVMValueRef) -> Block {
         self.block_of(LLVMGetInstructionParent(inst))
+    }
+}
+
+/// The number of a block of the function `index` was built from.
+fn block_number(index: &AddressIndex, bb: LLVMBasicBlockRef) -> Block {
+    match index.get(bb as usize) {
+        Some(b) => b as Block,
+        None => panic!("block {bb:?} is not in this function"),
     }
 }
 

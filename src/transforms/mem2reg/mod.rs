@@ -58,7 +58,7 @@ use llvm_sys::LLVMOpcode;
 
 use crate::analysis::cfg::Block;
 use crate::analysis::dominators::DomTree;
-use crate::ir::{self, FastMap, FunctionCfg};
+use crate::ir::{self, AddressIndex, FunctionCfg};
 use crate::passes::{Flags, Outcome, PassInfo};
 use accesses::AccessLog;
 use debug_info::{DebugInfo, DebugUsers};
@@ -544,7 +544,7 @@ pub(crate) struct Round<'a> {
     reachable: &'a [bool],
     allocas: Vec<LLVMValueRef>,
     /// alloca -> its index in `allocas`
-    slot_of: FastMap<LLVMValueRef, u32>,
+    slot_of: AddressIndex,
 }
 
 impl<'a> Round<'a> {
@@ -556,11 +556,7 @@ impl<'a> Round<'a> {
         reachable: &'a [bool],
         allocas: Vec<LLVMValueRef>,
     ) -> Self {
-        let slot_of = allocas
-            .iter()
-            .enumerate()
-            .map(|(i, &a)| (a, i as u32))
-            .collect();
+        let slot_of = AddressIndex::new(allocas.iter().map(|&a| a as usize));
         Round {
             fcfg,
             dt,
@@ -594,7 +590,7 @@ impl<'a> Round<'a> {
             LLVMOpcode::LLVMStore => (LLVMGetOperand(inst, 1), true),
             _ => return None,
         };
-        self.slot_of.get(&ptr).map(|&s| (s, is_store))
+        self.slot_of.get(ptr as usize).map(|s| (s, is_store))
     }
 
     /// Definition blocks and upward-exposed use blocks of every slot, from
