@@ -3,11 +3,12 @@
 //!
 //! A hash map scatters its entries: each lookup is a random access, and
 //! once the table outgrows the L2 cache (1 MiB per core on our benchmark
-//! machine: some 30 000 pointer keys) nearly every lookup is a cache miss. The passes look keys up in nearly
-//! the order LLVM allocated them: blocks in layout order, allocas in entry
-//! block order, the accesses of allocas in the order of the allocas.
-//! An index that keeps addresses in order turns those lookups into a
-//! forward sweep over two arrays, which the hardware prefetches.
+//! machine: some 30 000 pointer keys) nearly every lookup is a cache miss.
+//! The passes look keys up in nearly the order LLVM allocated them: blocks
+//! in layout order, allocas in entry block order, the accesses of allocas
+//! in the order of the allocas. An index that keeps addresses in order
+//! turns those lookups into a forward sweep over its arrays, which the
+//! hardware prefetches.
 //!
 //! The keys are sorted by address (when not in order already, by a stable
 //! sort, which merges the sorted runs the allocator produced), and
