@@ -27,7 +27,7 @@ use pebble::analysis::frontier::{dominance_frontiers, IdfCalculator};
 use pebble::analysis::liveness::LiveInCalculator;
 use pebble::oracle::dominance::{dominates, strictly_dominates};
 use pebble::oracle::*;
-use pebble::transforms::mem2reg::placement::{pruned_phi_blocks, SlotAccesses};
+use pebble::transforms::mem2reg::placement::{pruned_phi_blocks, AccessSummary, SlotAccesses};
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::FileFailurePersistence;
@@ -228,7 +228,7 @@ proptest! {
         let dt = DomTree::compute(&cfg);
         let reach = cfg.reachable();
         let slots = case.slots();
-        let fast = pruned_phi_blocks(&cfg, &dt, &reach, &slots);
+        let fast = pruned_phi_blocks(&cfg, &dt, &reach, &AccessSummary::from_slots(&slots)).to_vecs();
         let naive: Vec<Vec<Block>> = case
             .vars
             .iter()

@@ -29,25 +29,32 @@ use std::collections::BinaryHeap;
 
 use super::cfg::{Block, Cfg};
 use super::dominators::DomTree;
+use super::lists::{group_by_list, Lists};
 use super::stamps::StampSet;
 
 /// DF(b) for every block, each list sorted by block number. Unreachable
 /// blocks have empty frontiers and appear in none.
 pub fn dominance_frontiers(cfg: &Cfg, dt: &DomTree) -> Vec<Vec<Block>> {
-    dominance_frontiers_bounded(cfg, dt, usize::MAX).expect("no bound")
+    dominance_frontiers_bounded(cfg, dt, usize::MAX)
+        .expect("no bound")
+        .to_vecs()
 }
 
 /// `dominance_frontiers`, or `None` as soon as the runners have taken more
 /// than `max_steps` steps. The total size of all frontiers can be quadratic
 /// in the number of blocks (a ladder of joins); callers that want the sets
 /// only when they are small pass a bound proportional to the graph size.
+/// The runners add to the frontiers in any block order: each addition is
+/// recorded as a (block, join) pair, grouped by block at the end.
 pub fn dominance_frontiers_bounded(
     cfg: &Cfg,
     dt: &DomTree,
     max_steps: usize,
-) -> Option<Vec<Vec<Block>>> {
+) -> Option<Lists<Block>> {
     let n = cfg.num_blocks();
-    let mut df: Vec<Vec<Block>> = vec![Vec::new(); n];
+    let mut pairs: Vec<(u32, Block)> = Vec::new();
+    // The join last added to each block's frontier.
+    let mut last_join: Vec<Block> = vec![Block::MAX; n];
     let mut steps = 0usize;
     for join in 0..n {
         if !dt.is_reachable(join) {
@@ -64,8 +71,9 @@ pub fn dominance_frontiers_bounded(
                 let r = runner.unwrap();
                 // Joins are visited in increasing order, so a duplicate
                 // (two predecessors whose runners meet) is always the last.
-                if df[r].last() != Some(&join) {
-                    df[r].push(join);
+                if last_join[r] != join {
+                    last_join[r] = join;
+                    pairs.push((r as u32, join));
                 }
                 steps += 1;
                 if steps > max_steps {
@@ -75,7 +83,7 @@ pub fn dominance_frontiers_bounded(
             }
         }
     }
-    Some(df)
+    Some(group_by_list(n, &pairs))
 }
 
 /// DF⁺ from precomputed frontier sets, by the worklist of Cytron et al.
@@ -88,7 +96,7 @@ pub fn dominance_frontiers_bounded(
 /// in full (a block that gets no phi still propagates), and only the output
 /// is filtered, so the result is that set by construction.
 pub struct FrontierIdf<'a> {
-    frontiers: &'a [Vec<Block>],
+    frontiers: &'a Lists<Block>,
     reachable: &'a [bool],
     in_idf: StampSet,
     defined: StampSet,
@@ -96,7 +104,7 @@ pub struct FrontierIdf<'a> {
 }
 
 impl<'a> FrontierIdf<'a> {
-    pub fn new(frontiers: &'a [Vec<Block>], reachable: &'a [bool]) -> Self {
+    pub fn new(frontiers: &'a Lists<Block>, reachable: &'a [bool]) -> Self {
         let n = frontiers.len();
         FrontierIdf {
             frontiers,
@@ -112,6 +120,20 @@ impl<'a> FrontierIdf<'a> {
         defs: &[Block],
         live_in: Option<&dyn Fn(Block) -> bool>,
     ) -> Vec<Block> {
+        let mut phis = Vec::new();
+        self.calculate_into(defs, live_in, &mut phis);
+        phis
+    }
+
+    /// `calculate`, into `phis` (cleared first): a caller placing many
+    /// variables reuses one vector.
+    pub fn calculate_into(
+        &mut self,
+        defs: &[Block],
+        live_in: Option<&dyn Fn(Block) -> bool>,
+        phis: &mut Vec<Block>,
+    ) {
+        phis.clear();
         self.in_idf.clear();
         self.defined.clear();
         self.worklist.clear();
@@ -120,7 +142,6 @@ impl<'a> FrontierIdf<'a> {
                 self.worklist.push(d);
             }
         }
-        let mut phis = Vec::new();
         while let Some(x) = self.worklist.pop() {
             for &y in &self.frontiers[x] {
                 if !self.in_idf.insert(y) {
@@ -135,7 +156,6 @@ impl<'a> FrontierIdf<'a> {
             }
         }
         phis.sort_unstable();
-        phis
     }
 }
 
@@ -174,6 +194,19 @@ impl<'a> IdfCalculator<'a> {
         defs: &[Block],
         live_in: Option<&dyn Fn(Block) -> bool>,
     ) -> Vec<Block> {
+        let mut phis = Vec::new();
+        self.calculate_into(defs, live_in, &mut phis);
+        phis
+    }
+
+    /// `calculate`, into `phis` (cleared first).
+    pub fn calculate_into(
+        &mut self,
+        defs: &[Block],
+        live_in: Option<&dyn Fn(Block) -> bool>,
+        phis: &mut Vec<Block>,
+    ) {
+        phis.clear();
         self.defined.clear();
         self.queued.clear();
         self.walked.clear();
@@ -186,7 +219,6 @@ impl<'a> IdfCalculator<'a> {
                 self.walked.insert(d);
             }
         }
-        let mut phis = Vec::new();
         while let Some((root_level, _, root)) = self.queue.pop() {
             self.worklist.clear();
             self.worklist.push(root);
@@ -216,7 +248,6 @@ impl<'a> IdfCalculator<'a> {
             }
         }
         phis.sort_unstable();
-        phis
     }
 }
 
@@ -262,7 +293,7 @@ mod tests {
         let mut idf = IdfCalculator::new(&cfg, &dt);
         // A store in 2 needs a phi at the join 4 and, through it, at 1.
         assert_eq!(idf.calculate(&[2], None), vec![1, 4]);
-        let df = dominance_frontiers(&cfg, &dt);
+        let df = dominance_frontiers_bounded(&cfg, &dt, usize::MAX).unwrap();
         let reach = cfg.reachable();
         let mut from_sets = FrontierIdf::new(&df, &reach);
         assert_eq!(from_sets.calculate(&[2], None), vec![1, 4]);
@@ -276,7 +307,7 @@ mod tests {
         let dt = DomTree::compute(&cfg);
         assert_eq!(dominance_frontiers_bounded(&cfg, &dt, 1), None);
         assert_eq!(
-            dominance_frontiers_bounded(&cfg, &dt, 100),
+            dominance_frontiers_bounded(&cfg, &dt, 100).map(|df| df.to_vecs()),
             Some(dominance_frontiers(&cfg, &dt))
         );
     }

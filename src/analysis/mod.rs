@@ -4,6 +4,7 @@
 pub mod cfg;
 pub mod dominators;
 pub mod frontier;
+pub mod lists;
 pub mod liveness;
 pub mod loops;
 pub mod stamps;

@@ -19,7 +19,7 @@ use crate::analysis::cfg::Block;
 use crate::analysis::dominators::DomTree;
 use crate::analysis::frontier::{dominance_frontiers, IdfCalculator};
 use crate::analysis::liveness::LiveInCalculator;
-use crate::transforms::mem2reg::placement::{pruned_phi_blocks, SlotAccesses};
+use crate::transforms::mem2reg::placement::{pruned_phi_blocks, AccessSummary, SlotAccesses};
 
 use super::exercise::Exercise;
 
@@ -58,12 +58,12 @@ pub fn solve(exercise: &Exercise) -> Solution {
             upward_exposed: v.upward_exposed(),
         })
         .collect();
-    let pruned = pruned_phi_blocks(cfg, &dt, &reachable, &slots);
+    let pruned = pruned_phi_blocks(cfg, &dt, &reachable, &AccessSummary::from_slots(&slots));
     let mut idf = IdfCalculator::new(cfg, &dt);
     let mut live = LiveInCalculator::new(cfg, &reachable);
     let variables = slots
         .iter()
-        .zip(pruned)
+        .zip(&pruned)
         .map(|(slot, pruned)| {
             let idf_blocks = idf.calculate(&slot.defs, None);
             let mut live_in = live.live_in_blocks(&slot.defs, &slot.upward_exposed);
@@ -80,7 +80,7 @@ pub fn solve(exercise: &Exercise) -> Solution {
                 },
                 idf: idf_blocks,
                 live_in,
-                pruned,
+                pruned: pruned.to_vec(),
             }
         })
         .collect();

@@ -19,9 +19,10 @@
 //! accesses). Entries in unreachable blocks are dropped by `summarise`.
 
 use crate::analysis::cfg::Block;
+use crate::analysis::lists::Lists;
 use crate::ir::FastMap;
 
-use super::placement::SlotAccesses;
+use super::placement::AccessSummary;
 
 /// The loads and stores of a sequence of allocas, as (block, is store)
 /// entries of 8 bytes; alloca `i`'s entries are
@@ -97,16 +98,18 @@ pub fn summarise(
     log: &AccessLog,
     reachable: &[bool],
     mut loaded_first: impl FnMut(Block, &[u32]) -> Vec<u32>,
-) -> Vec<SlotAccesses> {
+) -> AccessSummary {
     let slots = log.len();
-    let mut out = Vec::with_capacity(slots);
+    let mut summary = AccessSummary {
+        defs: Lists::with_capacity(slots, log.entries.len()),
+        upward_exposed: Lists::with_capacity(slots, log.entries.len()),
+    };
     let mut mixed: FastMap<Block, Vec<u32>> = FastMap::default();
-    // Scratch lists reused for every slot; each slot keeps exact-size copies.
-    let (mut defs, mut uses, mut upward_exposed) = (Vec::new(), Vec::new(), Vec::new());
+    // Scratch lists reused for every slot.
+    let (mut defs, mut uses) = (Vec::new(), Vec::new());
     for slot in 0..slots {
         defs.clear();
         uses.clear();
-        upward_exposed.clear();
         for &(b, is_store) in log.of(slot) {
             let b = b as Block;
             if reachable[b] {
@@ -121,22 +124,45 @@ pub fn summarise(
         defs.dedup();
         uses.sort_unstable();
         uses.dedup();
-        for &b in &uses {
-            if defs.binary_search(&b).is_ok() {
-                mixed.entry(b).or_default().push(slot as u32);
-            } else {
-                upward_exposed.push(b);
-            }
+        let stored_in = |b: &Block| defs.binary_search(b).is_ok();
+        for &b in uses.iter().filter(|b| stored_in(b)) {
+            mixed.entry(b).or_default().push(slot as u32);
         }
-        out.push(SlotAccesses {
-            defs: defs.clone(),
-            upward_exposed: upward_exposed.clone(),
-        });
+        summary.defs.push_list(defs.iter().copied());
+        summary
+            .upward_exposed
+            .push_list(uses.iter().copied().filter(|b| !stored_in(b)));
     }
+    if mixed.is_empty() {
+        return summary;
+    }
+    let mut loaded_before_stored: Vec<(u32, Block)> = Vec::new();
     for (b, slots_here) in mixed {
-        for s in loaded_first(b, &slots_here) {
-            out[s as usize].upward_exposed.push(b);
+        loaded_before_stored.extend(loaded_first(b, &slots_here).into_iter().map(|s| (s, b)));
+    }
+    loaded_before_stored.sort_unstable();
+    summary.upward_exposed = merge_sorted(&summary.upward_exposed, &loaded_before_stored);
+    summary
+}
+
+/// `lists` (each sorted) with the `(list, item)` pairs of `extra` (sorted)
+/// added, each list staying sorted.
+fn merge_sorted(lists: &Lists<Block>, extra: &[(u32, Block)]) -> Lists<Block> {
+    let mut out = Lists::with_capacity(lists.len(), lists.total_items() + extra.len());
+    let mut rest = extra;
+    let mut merged = Vec::new();
+    for i in 0..lists.len() {
+        let here = rest.partition_point(|&(list, _)| list as usize == i);
+        if here == 0 {
+            out.push_list(lists[i].iter().copied());
+            continue;
         }
+        merged.clear();
+        merged.extend_from_slice(&lists[i]);
+        merged.extend(rest[..here].iter().map(|&(_, b)| b));
+        merged.sort_unstable();
+        out.push_list(merged.iter().copied());
+        rest = &rest[here..];
     }
     out
 }
@@ -168,8 +194,8 @@ mod tests {
         ]]);
         let reachable = [true, true, true, true, false];
         let out = summarise(&log, &reachable, |_, _| unreachable!());
-        assert_eq!(out[0].defs, vec![0, 3]);
-        assert_eq!(out[0].upward_exposed, vec![1]);
+        assert_eq!(out.defs[0], [0, 3]);
+        assert_eq!(out.upward_exposed[0], [1]);
     }
 
     #[test]
@@ -186,8 +212,24 @@ mod tests {
             vec![0]
         });
         assert_eq!(scanned, vec![(2, vec![0, 1])]);
-        assert_eq!(out[0].upward_exposed, vec![1, 2]);
-        assert!(out[1].upward_exposed.is_empty());
+        assert_eq!(out.upward_exposed[0], [1, 2]);
+        assert!(out.upward_exposed[1].is_empty());
+    }
+
+    #[test]
+    fn blocks_loaded_before_stored_join_the_list_in_block_order() {
+        // Slot 1 loads in block 5, and in blocks 2 and 4 before storing.
+        let log = log_of(&[
+            &[(3, true)],
+            &[(4, false), (4, true), (5, false), (2, false), (2, true)],
+            &[(0, false)],
+        ]);
+        let out = summarise(&log, &[true; 6], |_, slots| slots.to_vec());
+        assert_eq!(
+            out.upward_exposed.to_vecs(),
+            vec![vec![], vec![2, 4, 5], vec![0]]
+        );
+        assert_eq!(out.defs.to_vecs(), vec![vec![3], vec![2, 4], vec![]]);
     }
 
     #[test]
@@ -208,10 +250,7 @@ mod tests {
         log.finish_alloca();
         assert_eq!(log.len(), 2);
         let out = summarise(&log, &[true; 3], |_, _| unreachable!());
-        assert_eq!(out[0].defs, vec![1]);
-        assert_eq!(
-            (out[1].defs.as_slice(), out[1].upward_exposed.as_slice()),
-            (&[][..], &[2][..])
-        );
+        assert_eq!(out.defs[0], [1]);
+        assert_eq!((&out.defs[1], &out.upward_exposed[1]), (&[][..], &[2][..]));
     }
 }

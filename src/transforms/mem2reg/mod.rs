@@ -5,9 +5,9 @@
 //! 1. collect the promotable allocas of the entry block (`promotable`),
 //!    logging their loads and stores on the same walk of each use list
 //!    (`accesses`), and delete their lifetime markers and droppable uses;
-//! 2. summarise each one as `SlotAccesses` (store blocks; blocks whose first
-//!    access is a load) from the log — one scan of the blocks that both
-//!    load and store;
+//! 2. summarise them as an `AccessSummary` (per slot, store blocks and
+//!    blocks whose first access is a load) from the log — one scan of the
+//!    blocks that both load and store;
 //! 3. place exactly the pruned phis, `DF⁺(D) ∩ LiveIn` (`placement`);
 //! 4. rename by one iterative walk of the dominator tree (`rename`): a
 //!    load becomes the value on top of its slot's stack, a store pushes its
@@ -58,13 +58,14 @@ use llvm_sys::LLVMOpcode;
 
 use crate::analysis::cfg::Block;
 use crate::analysis::dominators::DomTree;
+use crate::analysis::lists::Lists;
 use crate::ir::{self, AddressIndex, FunctionCfg};
 use crate::passes::{Flags, Outcome, PassInfo};
 use accesses::AccessLog;
 use debug_info::{DebugInfo, DebugUsers};
 use metadata::MetadataKinds;
 use phase_times::{Phase, PhaseClock, PhaseTimes};
-use placement::SlotAccesses;
+use placement::{AccessSummary, SlotAccesses};
 use promotable::Intrinsics;
 use record::{Path, Recorder};
 use rename::{NewPhi, PhiNamer, Phis, RenameHooks};
@@ -353,7 +354,7 @@ unsafe fn promote_round(
     ctx.clock.lap(Phase::Summarise, &mut report.times);
     let phi_blocks = placement::pruned_phi_blocks(&ctx.fcfg.cfg, ctx.dt, ctx.reachable, &accesses);
     if let Some(recorder) = ctx.recorder.as_deref_mut() {
-        for (&a, blocks) in round.allocas.iter().zip(&phi_blocks) {
+        for (&a, blocks) in round.allocas.iter().zip(phi_blocks.iter()) {
             recorder.placed(a, blocks);
         }
     }
@@ -570,13 +571,13 @@ impl<'a> Round<'a> {
     /// anything is changed, naming the first difference by alloca and block.
     unsafe fn verify_with_oracle(
         &self,
-        accesses: &[SlotAccesses],
-        phi_blocks: &[Vec<Block>],
+        accesses: &AccessSummary,
+        phi_blocks: &Lists<Block>,
     ) -> Result<(), String> {
         crate::oracle::check_pruned_placement_named(
             &self.fcfg.cfg,
-            accesses,
-            phi_blocks,
+            &accesses.to_slots(),
+            &phi_blocks.to_vecs(),
             &|slot| format!("%{}", ir::name(self.allocas[slot])),
             &|b| ir::block_label(self.fcfg.blocks[b], b),
         )
@@ -596,7 +597,7 @@ impl<'a> Round<'a> {
     /// Definition blocks and upward-exposed use blocks of every slot, from
     /// the slots' use lists (see `accesses`).
     pub(crate) unsafe fn summarise_accesses(&self) -> Vec<SlotAccesses> {
-        self.summarise_log(&self.log_accesses())
+        self.summarise_log(&self.log_accesses()).to_slots()
     }
 
     /// The loads and stores of the round's allocas, from their use lists.
@@ -614,7 +615,7 @@ impl<'a> Round<'a> {
 
     /// The summary from a log of the round's allocas, slot `s` being the
     /// log's entry `s`.
-    unsafe fn summarise_log(&self, log: &AccessLog) -> Vec<SlotAccesses> {
+    unsafe fn summarise_log(&self, log: &AccessLog) -> AccessSummary {
         debug_assert_eq!(log.len(), self.allocas.len());
         let mut pending = vec![false; self.allocas.len()];
         accesses::summarise(log, self.reachable, |b, slots| {

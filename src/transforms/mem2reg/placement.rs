@@ -13,9 +13,11 @@
 use crate::analysis::cfg::{Block, Cfg};
 use crate::analysis::dominators::DomTree;
 use crate::analysis::frontier::{dominance_frontiers_bounded, FrontierIdf, IdfCalculator};
+use crate::analysis::lists::Lists;
 use crate::analysis::liveness::LiveInQuery;
 
-/// What placement needs to know of one slot.
+/// What placement needs to know of one slot, as owned lists (the teaching
+/// views, the oracle and the tests; the pass keeps an `AccessSummary`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SlotAccesses {
     /// Blocks with a store to the slot (each once).
@@ -24,20 +26,59 @@ pub struct SlotAccesses {
     pub upward_exposed: Vec<Block>,
 }
 
+/// `SlotAccesses` of every slot, in two flat lists: slot `s`'s are
+/// `defs[s]` and `upward_exposed[s]`, each sorted by block number.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AccessSummary {
+    pub defs: Lists<Block>,
+    pub upward_exposed: Lists<Block>,
+}
+
+impl AccessSummary {
+    pub fn from_slots(slots: &[SlotAccesses]) -> Self {
+        AccessSummary {
+            defs: slots.iter().map(|s| s.defs.iter().copied()).collect(),
+            upward_exposed: slots
+                .iter()
+                .map(|s| s.upward_exposed.iter().copied())
+                .collect(),
+        }
+    }
+
+    pub fn to_slots(&self) -> Vec<SlotAccesses> {
+        (0..self.len())
+            .map(|s| SlotAccesses {
+                defs: self.defs[s].to_vec(),
+                upward_exposed: self.upward_exposed[s].to_vec(),
+            })
+            .collect()
+    }
+
+    /// The number of slots.
+    pub fn len(&self) -> usize {
+        self.defs.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether the slot may need a phi: it is stored somewhere and read
+    /// somewhere before being written.
+    fn may_need_phis(&self, slot: usize) -> bool {
+        !self.defs[slot].is_empty() && !self.upward_exposed[slot].is_empty()
+    }
+}
+
 /// The pruned phi blocks of every slot, each list sorted by block number.
 pub fn pruned_phi_blocks(
     cfg: &Cfg,
     dt: &DomTree,
     reachable: &[bool],
-    slots: &[SlotAccesses],
-) -> Vec<Vec<Block>> {
-    let mut phis = vec![Vec::new(); slots.len()];
-    // A slot never read before written, or never written, has no live phi.
-    let candidates: Vec<usize> = (0..slots.len())
-        .filter(|&s| !slots[s].defs.is_empty() && !slots[s].upward_exposed.is_empty())
-        .collect();
-    if candidates.is_empty() {
-        return phis;
+    slots: &AccessSummary,
+) -> Lists<Block> {
+    if !(0..slots.len()).any(|s| slots.may_need_phis(s)) {
+        return (0..slots.len()).map(|_| []).collect();
     }
     let edges = cfg.num_edges();
     let bound = 8 * (cfg.num_blocks() + edges) + 4096;
@@ -47,12 +88,16 @@ pub fn pruned_phi_blocks(
         None => Idf::Walk(IdfCalculator::new(cfg, dt)),
     };
     let mut live = LiveInQuery::new(cfg, reachable);
-    for s in candidates {
-        let slot = &slots[s];
-        live.set_variable(&slot.defs, &slot.upward_exposed);
-        let mut blocks = idf.calculate(&slot.defs);
-        blocks.retain(|&b| live.is_live_in(b));
-        phis[s] = blocks;
+    let mut phis = Lists::with_capacity(slots.len(), 0);
+    let mut blocks = Vec::new(); // DF⁺ of each slot in turn
+    for s in 0..slots.len() {
+        if !slots.may_need_phis(s) {
+            phis.push_list([]);
+            continue;
+        }
+        live.set_variable(&slots.defs[s], &slots.upward_exposed[s]);
+        idf.calculate_into(&slots.defs[s], &mut blocks);
+        phis.push_list(blocks.iter().copied().filter(|&b| live.is_live_in(b)));
     }
     phis
 }
@@ -64,11 +109,11 @@ enum Idf<'a> {
 }
 
 impl Idf<'_> {
-    /// DF⁺(defs), sorted by block number.
-    fn calculate(&mut self, defs: &[Block]) -> Vec<Block> {
+    /// DF⁺(defs), sorted by block number, into `out`.
+    fn calculate_into(&mut self, defs: &[Block], out: &mut Vec<Block>) {
         match self {
-            Idf::FromSets(idf) => idf.calculate(defs, None),
-            Idf::Walk(idf) => idf.calculate(defs, None),
+            Idf::FromSets(idf) => idf.calculate_into(defs, None, out),
+            Idf::Walk(idf) => idf.calculate_into(defs, None, out),
         }
     }
 }
@@ -94,7 +139,10 @@ mod tests {
             slot(&[0, 3], &[1, 3]), // %i
             slot(&[2], &[]),        // %t: load after the store in body
         ];
-        let phis = pruned_phi_blocks(&cfg, &dt, &reach, &slots);
-        assert_eq!(phis, vec![vec![], vec![1], vec![1], vec![1], vec![]]);
+        let phis = pruned_phi_blocks(&cfg, &dt, &reach, &AccessSummary::from_slots(&slots));
+        assert_eq!(
+            phis.to_vecs(),
+            vec![vec![], vec![1], vec![1], vec![1], vec![]]
+        );
     }
 }

@@ -24,6 +24,7 @@ use llvm_sys::prelude::*;
 use super::accesses::AccessLog;
 use super::Round;
 use crate::analysis::cfg::Block;
+use crate::analysis::lists::Lists;
 use crate::ir::{self, FastMap, FunctionCfg};
 
 /// A phi created for slot `slot` at block `block`.
@@ -90,11 +91,11 @@ pub trait RenameHooks {
 pub unsafe fn insert_phis(
     fcfg: &FunctionCfg,
     allocas: &[LLVMValueRef],
-    phi_blocks: &[Vec<Block>],
+    phi_blocks: &Lists<Block>,
     queue: impl Iterator<Item = usize>,
 ) -> Phis {
     let mut phis = Phis {
-        list: Vec::with_capacity(phi_blocks.iter().map(Vec::len).sum()),
+        list: Vec::with_capacity(phi_blocks.total_items()),
         incoming: Vec::new(),
     };
     let Some(&first) = allocas.first() else {
