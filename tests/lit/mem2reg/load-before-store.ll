@@ -14,11 +14,14 @@
 ; RUN: opt -passes=mem2reg -S %s | FileCheck %s --check-prefix=LLVM
 ; RUN: %opt -passes='pebble-mem2reg<stats>' -disable-output %s 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=STATS
+; RUN: %opt -passes='pebble-mem2reg,instsimplify' -S %s | FileCheck %s --check-prefix=SIMPLIFIED
+; RUN: opt -passes='mem2reg,instsimplify' -S %s | FileCheck %s --check-prefix=LLVM-SIMPLIFIED
 
 ; STATS:      @load_before_any_store_straight_line: promoted 1 allocas, inserted 0 phis
 ; STATS-NEXT: @never_stored: promoted 1 allocas, inserted 0 phis
 ; STATS-NEXT: @load_before_store_in_loop: promoted 1 allocas, inserted 1 phis
 ; STATS-NEXT: @pr24179_single_block_loop: promoted 1 allocas, inserted 1 phis
+; STATS-NEXT: @uninit_read_feeds_a_phi: promoted 2 allocas, inserted 1 phis
 
 ; CHECK-LABEL: define i32 @load_before_any_store_straight_line(
 ; CHECK:       entry:
@@ -130,3 +133,42 @@ exit:
   ret i32 %v
 }
 
+
+; An uninitialised read whose value reaches a phi. LLVM forwards the only
+; stored constant to the read (undef refined to 7), so its phi [7], [0]
+; stays; ours reads undef, and instsimplify folds [undef], [0] to 0: after
+; instsimplify our output has one phi fewer than LLVM's. Found by
+; scripts/difftest on llvm-stress seed 3049, where it lists it as an
+; expected difference.
+; CHECK-LABEL: define i16 @uninit_read_feeds_a_phi(
+; CHECK:       join:
+; CHECK-NEXT:    %r.0 = phi i16 [ undef, %left ], [ 0, %right ]
+; LLVM-LABEL:  define i16 @uninit_read_feeds_a_phi(
+; LLVM:        join:
+; LLVM-NEXT:     %r.0 = phi i16 [ 7, %left ], [ 0, %right ]
+; SIMPLIFIED-LABEL: define i16 @uninit_read_feeds_a_phi(
+; SIMPLIFIED:       join:
+; SIMPLIFIED-NEXT:    ret i16 0
+; LLVM-SIMPLIFIED-LABEL: define i16 @uninit_read_feeds_a_phi(
+; LLVM-SIMPLIFIED:       join:
+; LLVM-SIMPLIFIED-NEXT:    %r.0 = phi i16 [ 7, %left ], [ 0, %right ]
+define i16 @uninit_read_feeds_a_phi(i1 %c) {
+entry:
+  %a = alloca i16
+  %r = alloca i16
+  %v = load i16, ptr %a
+  store i16 7, ptr %a
+  br i1 %c, label %left, label %right
+
+left:
+  store i16 %v, ptr %r
+  br label %join
+
+right:
+  store i16 0, ptr %r
+  br label %join
+
+join:
+  %x = load i16, ptr %r
+  ret i16 %x
+}
