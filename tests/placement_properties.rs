@@ -23,7 +23,7 @@ use std::fmt;
 
 use pebble::analysis::cfg::{Block, Cfg};
 use pebble::analysis::dominators::DomTree;
-use pebble::analysis::frontier::{dominance_frontiers, IdfCalculator};
+use pebble::analysis::frontier::{dominance_frontiers, IdfCalculator, IteratedFrontier};
 use pebble::analysis::liveness::LiveInCalculator;
 use pebble::oracle::dominance::{dominates, strictly_dominates};
 use pebble::oracle::*;

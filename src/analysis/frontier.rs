@@ -86,6 +86,27 @@ pub fn dominance_frontiers_bounded(
     Some(group_by_list(n, &pairs))
 }
 
+/// The two ways to DF⁺ (`FrontierIdf`, `IdfCalculator`).
+pub trait IteratedFrontier {
+    /// DF⁺(`defs`), restricted to blocks where `live_in` is true when it is
+    /// given, sorted by block number, into `phis` (cleared first: a caller
+    /// placing many variables reuses one vector). Unreachable definition
+    /// blocks are ignored.
+    fn calculate_into(
+        &mut self,
+        defs: &[Block],
+        live_in: Option<&dyn Fn(Block) -> bool>,
+        phis: &mut Vec<Block>,
+    );
+
+    /// `calculate_into` a new vector.
+    fn calculate(&mut self, defs: &[Block], live_in: Option<&dyn Fn(Block) -> bool>) -> Vec<Block> {
+        let mut phis = Vec::new();
+        self.calculate_into(defs, live_in, &mut phis);
+        phis
+    }
+}
+
 /// DF⁺ from precomputed frontier sets, by the worklist of Cytron et al.
 /// (1991), Figure 11: a block added to DF⁺ becomes a definition in turn.
 /// Cost per call: the frontier entries of the blocks it visits, which is
@@ -114,20 +135,10 @@ impl<'a> FrontierIdf<'a> {
             worklist: Vec::new(),
         }
     }
+}
 
-    pub fn calculate(
-        &mut self,
-        defs: &[Block],
-        live_in: Option<&dyn Fn(Block) -> bool>,
-    ) -> Vec<Block> {
-        let mut phis = Vec::new();
-        self.calculate_into(defs, live_in, &mut phis);
-        phis
-    }
-
-    /// `calculate`, into `phis` (cleared first): a caller placing many
-    /// variables reuses one vector.
-    pub fn calculate_into(
+impl IteratedFrontier for FrontierIdf<'_> {
+    fn calculate_into(
         &mut self,
         defs: &[Block],
         live_in: Option<&dyn Fn(Block) -> bool>,
@@ -185,22 +196,10 @@ impl<'a> IdfCalculator<'a> {
             queue: BinaryHeap::new(),
         }
     }
+}
 
-    /// DF⁺(`defs`) — restricted to blocks where `live_in` is true when it is
-    /// given — sorted by block number. Unreachable definition blocks are
-    /// ignored: they are not in the dominator tree.
-    pub fn calculate(
-        &mut self,
-        defs: &[Block],
-        live_in: Option<&dyn Fn(Block) -> bool>,
-    ) -> Vec<Block> {
-        let mut phis = Vec::new();
-        self.calculate_into(defs, live_in, &mut phis);
-        phis
-    }
-
-    /// `calculate`, into `phis` (cleared first).
-    pub fn calculate_into(
+impl IteratedFrontier for IdfCalculator<'_> {
+    fn calculate_into(
         &mut self,
         defs: &[Block],
         live_in: Option<&dyn Fn(Block) -> bool>,

@@ -17,7 +17,7 @@
 
 use crate::analysis::cfg::Block;
 use crate::analysis::dominators::DomTree;
-use crate::analysis::frontier::{dominance_frontiers, IdfCalculator};
+use crate::analysis::frontier::{dominance_frontiers, IdfCalculator, IteratedFrontier};
 use crate::analysis::liveness::LiveInCalculator;
 use crate::transforms::mem2reg::placement::{pruned_phi_blocks, AccessSummary, SlotAccesses};
 

@@ -34,7 +34,7 @@ use llvm_sys::LLVMOpcode;
 
 use crate::analysis::cfg::Block;
 use crate::analysis::dominators::DomTree;
-use crate::analysis::frontier::{dominance_frontiers, IdfCalculator};
+use crate::analysis::frontier::{dominance_frontiers, IdfCalculator, IteratedFrontier};
 use crate::analysis::liveness::LiveInCalculator;
 use crate::ir::{self, FunctionCfg};
 use crate::transforms::mem2reg::placement::SlotAccesses;

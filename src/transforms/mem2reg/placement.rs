@@ -12,7 +12,9 @@
 
 use crate::analysis::cfg::{Block, Cfg};
 use crate::analysis::dominators::DomTree;
-use crate::analysis::frontier::{dominance_frontiers_bounded, FrontierIdf, IdfCalculator};
+use crate::analysis::frontier::{
+    dominance_frontiers_bounded, FrontierIdf, IdfCalculator, IteratedFrontier,
+};
 use crate::analysis::lists::Lists;
 use crate::analysis::liveness::LiveInQuery;
 
@@ -83,9 +85,10 @@ pub fn pruned_phi_blocks(
     let edges = cfg.num_edges();
     let bound = 8 * (cfg.num_blocks() + edges) + 4096;
     let frontiers = dominance_frontiers_bounded(cfg, dt, bound);
-    let mut idf = match &frontiers {
-        Some(df) => Idf::FromSets(FrontierIdf::new(df, reachable)),
-        None => Idf::Walk(IdfCalculator::new(cfg, dt)),
+    // See the module doc for when each is used.
+    let mut idf: Box<dyn IteratedFrontier> = match &frontiers {
+        Some(df) => Box::new(FrontierIdf::new(df, reachable)),
+        None => Box::new(IdfCalculator::new(cfg, dt)),
     };
     let mut live = LiveInQuery::new(cfg, reachable);
     let mut phis = Lists::with_capacity(slots.len(), 0);
@@ -96,26 +99,10 @@ pub fn pruned_phi_blocks(
             continue;
         }
         live.set_variable(&slots.defs[s], &slots.upward_exposed[s]);
-        idf.calculate_into(&slots.defs[s], &mut blocks);
+        idf.calculate_into(&slots.defs[s], None, &mut blocks);
         phis.push_list(blocks.iter().copied().filter(|&b| live.is_live_in(b)));
     }
     phis
-}
-
-/// The two DF⁺ engines; see the module doc for when each is used.
-enum Idf<'a> {
-    FromSets(FrontierIdf<'a>),
-    Walk(IdfCalculator<'a>),
-}
-
-impl Idf<'_> {
-    /// DF⁺(defs), sorted by block number, into `out`.
-    fn calculate_into(&mut self, defs: &[Block], out: &mut Vec<Block>) {
-        match self {
-            Idf::FromSets(idf) => idf.calculate_into(defs, None, out),
-            Idf::Walk(idf) => idf.calculate_into(defs, None, out),
-        }
-    }
 }
 
 #[cfg(test)]

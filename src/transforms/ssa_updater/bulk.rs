@@ -27,7 +27,7 @@ use std::hash::Hash;
 use super::{PhiFactory, UpdaterError, UseSite};
 use crate::analysis::cfg::{Block, Cfg};
 use crate::analysis::dominators::DomTree;
-use crate::analysis::frontier::IdfCalculator;
+use crate::analysis::frontier::{IdfCalculator, IteratedFrontier};
 use crate::analysis::liveness::LiveInCalculator;
 
 /// A variable's handle in a `BulkUpdater`.
