@@ -79,14 +79,6 @@ impl<T> Index<usize> for Lists<T> {
     }
 }
 
-impl<'a, T> IntoIterator for &'a Lists<T> {
-    type Item = &'a [T];
-    type IntoIter = Box<dyn ExactSizeIterator<Item = &'a [T]> + 'a>;
-    fn into_iter(self) -> Self::IntoIter {
-        Box::new(self.iter())
-    }
-}
-
 impl<T, L: IntoIterator<Item = T>> FromIterator<L> for Lists<T> {
     fn from_iter<I: IntoIterator<Item = L>>(lists: I) -> Self {
         let mut out = Lists::default();

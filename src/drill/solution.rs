@@ -63,7 +63,7 @@ pub fn solve(exercise: &Exercise) -> Solution {
     let mut live = LiveInCalculator::new(cfg, &reachable);
     let variables = slots
         .iter()
-        .zip(&pruned)
+        .zip(pruned.iter())
         .map(|(slot, pruned)| {
             let idf_blocks = idf.calculate(&slot.defs, None);
             let mut live_in = live.live_in_blocks(&slot.defs, &slot.upward_exposed);
