@@ -43,7 +43,8 @@ impl<T> Lists<T> {
     /// Appends a list.
     pub fn push_list(&mut self, list: impl IntoIterator<Item = T>) {
         self.items.extend(list);
-        self.starts.push(self.items.len() as u32);
+        let end = u32::try_from(self.items.len()).expect("fewer than 2^32 items");
+        self.starts.push(end);
     }
 
     /// The number of lists.
@@ -100,6 +101,7 @@ impl<T: fmt::Debug> fmt::Debug for Lists<T> {
 /// other than list by list: a counting sort by list, which keeps the pairs'
 /// order within each list.
 pub fn group_by_list<T: Copy>(lists: usize, pairs: &[(u32, T)]) -> Lists<T> {
+    assert!(u32::try_from(pairs.len()).is_ok(), "fewer than 2^32 items");
     let mut starts = vec![0u32; lists + 1];
     for &(list, _) in pairs {
         starts[list as usize + 1] += 1;
