@@ -367,7 +367,9 @@ unsafe fn promote_round(
     let slots = round.allocas.len();
     let mut phis = if options.compat {
         let phis = rename::insert_phis(ctx.fcfg, &round.allocas, &phi_blocks, 0..slots);
-        PhiNamer::new(&round.allocas, &phis).name_all();
+        let mut namer = PhiNamer::new(&round.allocas, &phis);
+        ctx.clock
+            .naming_phis(&mut report.times, || namer.name_all());
         phis
     } else {
         rename::insert_phis(ctx.fcfg, &round.allocas, &phi_blocks, (0..slots).rev())
@@ -396,8 +398,9 @@ unsafe fn promote_round(
         // allocas are no incoming value of any phi (a promotable alloca's
         // address is never stored), so they may go before the entries.
         let mut namer = PhiNamer::new(&round.allocas, &phis);
+        let (clock, times) = (&ctx.clock, &mut report.times);
         round.delete_leftovers(ctx.debug.as_mut(), &debug_users, false, |slot| {
-            namer.name_slot(slot)
+            clock.naming_phis(times, || namer.name_slot(slot))
         });
         rename::add_incoming_in_pred_order(&round, &mut phis)?;
         fold_address_phis(ctx, &phis);

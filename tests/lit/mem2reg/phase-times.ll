@@ -1,6 +1,7 @@
 ; The `<phase-times>` parameter: one line on stderr per function that has
 ; entry-block allocas, the wall-clock milliseconds of each phase of the pass
-; in the order it runs them (`transforms::mem2reg::phase_times`). The values
+; in the order it runs them, then the part of them spent naming phis
+; (`transforms::mem2reg::phase_times`). The values
 ; vary from run to run; their format and the phases do not. Combined with
 ; `<stats>` the stats line comes first; compat mode times the same phases;
 ; the output IR is the same as without the parameter.
@@ -15,7 +16,7 @@
 ; RUN: %opt -passes=pebble-mem2reg -S %s > %t.plain.ll
 ; RUN: diff %t.timed.ll %t.plain.ll
 
-; CHECK:      pebble-mem2reg: @loop: read {{[0-9]+\.[0-9][0-9][0-9]}} ms, check {{[0-9]+\.[0-9][0-9][0-9]}} ms, summarise {{[0-9]+\.[0-9][0-9][0-9]}} ms, place {{[0-9]+\.[0-9][0-9][0-9]}} ms, insert {{[0-9]+\.[0-9][0-9][0-9]}} ms, rename {{[0-9]+\.[0-9][0-9][0-9]}} ms, finish {{[0-9]+\.[0-9][0-9][0-9]}} ms{{$}}
+; CHECK:      pebble-mem2reg: @loop: read {{[0-9]+\.[0-9][0-9][0-9]}} ms, check {{[0-9]+\.[0-9][0-9][0-9]}} ms, summarise {{[0-9]+\.[0-9][0-9][0-9]}} ms, place {{[0-9]+\.[0-9][0-9][0-9]}} ms, insert {{[0-9]+\.[0-9][0-9][0-9]}} ms, rename {{[0-9]+\.[0-9][0-9][0-9]}} ms, finish {{[0-9]+\.[0-9][0-9][0-9]}} ms, phi names {{[0-9]+\.[0-9][0-9][0-9]}} ms{{$}}
 ; CHECK-NOT:  {{.}}
 
 ; STATS:      pebble-mem2reg: @loop: promoted 1 allocas, inserted 1 phis
