@@ -68,7 +68,9 @@ impl AddressIndex {
 
     /// The number of `address`, if it is one of the keys.
     pub fn get(&self, address: usize) -> Option<u32> {
-        // Below `min`, the subtraction wraps to a bucket past the last one.
+        // Below `min` the subtraction wraps around, to a bucket past the
+        // last or one whose keys all differ from `address`: the comparison
+        // with the keys decides either way.
         let bucket = address.wrapping_sub(self.min) >> self.shift;
         // `starts` has one entry more than there are buckets.
         if bucket >= self.starts.len() - 1 {
