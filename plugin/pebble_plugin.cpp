@@ -12,10 +12,13 @@
 //   * switches a function to debug intrinsics around the Rust call (the C API
 //     cannot see LLVM 19's debug records) and back,
 //   * reports an error returned by Rust (including a caught panic) through
-//     LLVMContext::emitError, so opt prints `error: ...` instead of aborting.
+//     LLVMContext::emitError, so opt prints `error: ...` instead of aborting,
+//   * forwards to Rust the one accessor the C API lacks that Rust needs: the
+//     size of a debug variable (pebble_variable_size_in_bits).
 //
 //===----------------------------------------------------------------------===//
 
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/PassManager.h"
@@ -27,6 +30,7 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <optional>
 #include <string>
 
 using namespace llvm;
@@ -46,6 +50,16 @@ const char *pebble_pass_param_list(uint32_t Pass);
 int32_t pebble_run_function_pass(uint32_t Pass, uint32_t Flags,
                                  LLVMValueRef Fn, char **Message);
 void pebble_free_message(char *Message);
+}
+
+// Called by Rust (src/transforms/mem2reg/debug_info.rs): the size in bits of
+// a DILocalVariable (DIVariable::getSizeInBits), 0 when unknown or when
+// `Var` is not a variable. The C API has no accessor for a variable's type.
+extern "C" uint64_t pebble_variable_size_in_bits(LLVMMetadataRef Var) {
+  if (auto *V = dyn_cast_or_null<DIVariable>(unwrap(Var)))
+    if (std::optional<uint64_t> Size = V->getSizeInBits())
+      return *Size;
+  return 0;
 }
 
 namespace {

@@ -61,6 +61,10 @@ struct Expression {
     starts_with_deref: bool,
     is_deref: bool,
     fragment_bits: Option<u64>,
+    /// `DW_OP_LLVM_fragment`'s (offset, size) in bits.
+    fragment: Option<(u64, u64)>,
+    /// Nothing but a fragment, if any.
+    only_fragment: bool,
 }
 
 impl Expression {
@@ -75,18 +79,75 @@ impl Expression {
             .map(str::trim)
             .filter(|s| !s.is_empty())
             .collect();
-        let fragment_bits = ops
-            .iter()
-            .position(|&op| op == "DW_OP_LLVM_fragment")
-            .and_then(|i| ops.get(i + 2))
-            .and_then(|size| size.parse().ok());
+        let at = ops.iter().position(|&op| op == "DW_OP_LLVM_fragment");
+        let number = |i: usize| ops.get(i).and_then(|n| n.parse::<u64>().ok());
+        let fragment = at.and_then(|i| Some((number(i + 1)?, number(i + 2)?)));
         Expression {
             starts_with_deref: ops.first() == Some(&"DW_OP_deref"),
             is_deref: ops == ["DW_OP_deref"],
-            fragment_bits,
+            fragment_bits: fragment.map(|(_, size)| size),
+            fragment,
+            only_fragment: ops.is_empty()
+                || (at == Some(0) && ops.len() == 3 && fragment.is_some()),
         }
     }
 }
+
+/// A part of an alloca that SROA split: the new alloca, and the bits of the
+/// old alloca it holds.
+#[derive(Clone, Copy, Debug)]
+pub struct Fragment {
+    pub alloca: LLVMValueRef,
+    pub offset_bits: u64,
+    pub size_bits: u64,
+}
+
+extern "C" {
+    /// In the glue (`plugin/pebble_plugin.cpp`): `DIVariable::getSizeInBits`,
+    /// 0 when unknown. The C API has no accessor for a variable's type.
+    fn pebble_variable_size_in_bits(variable: LLVMMetadataRef) -> u64;
+}
+
+/// The fragment a declaration gets on one part of the alloca it described
+/// (LLVM's `SROA::splitAlloca`, "migrate debug information"): `None` when
+/// the part holds none of the variable (padding, or past its end);
+/// `Some(None)` when the declaration's own expression still fits (the part
+/// is the whole variable); else the fragment's (offset, size) in bits.
+/// `declared` is the declaration's own fragment, `part` the part's
+/// (offset, size) in the alloca, `variable_bits` the variable's size.
+fn fragment_of_part(
+    declared: Option<(u64, u64)>,
+    alloca_bits: u64,
+    part: (u64, u64),
+    variable_bits: Option<u64>,
+) -> Option<Option<(u64, u64)>> {
+    let (offset, mut size) = part;
+    if size >= alloca_bits && declared.is_none() {
+        return Some(None);
+    }
+    // Relative to the declared fragment, as LLVM checks it.
+    let mut start = offset;
+    if let Some((_, declared_size)) = declared {
+        if start >= declared_size {
+            return None;
+        }
+        size = size.min(declared_size - start);
+    }
+    if let Some(bits) = variable_bits {
+        size = size.min(bits);
+        if size == 0 || start + size > bits {
+            return None;
+        }
+        if size == bits {
+            return Some(None);
+        }
+    }
+    start += declared.map_or(0, |(declared_offset, _)| declared_offset);
+    Some(Some((start, size)))
+}
+
+/// `DW_OP_LLVM_fragment`.
+const DW_OP_LLVM_FRAGMENT: u64 = 0x1000;
 
 /// Per-function state for debug-info conversion; `None` when the function
 /// has no debug info (then nothing here runs).
@@ -104,6 +165,8 @@ pub struct DebugInfo {
     demoted: Vec<LLVMValueRef>,
     /// (phi, declare) pairs already described.
     described_phis: HashSet<(LLVMValueRef, LLVMValueRef)>,
+    /// For new expressions (`split_declares`), made when first needed.
+    di_builder: Option<LLVMDIBuilderRef>,
 }
 
 impl DebugInfo {
@@ -127,6 +190,7 @@ impl DebugInfo {
             assign_kind: LLVMGetMDKindIDInContext(context, c"DIAssignID".as_ptr(), 10),
             demoted: Vec::new(),
             described_phis: HashSet::new(),
+            di_builder: None,
         })
     }
 
@@ -446,6 +510,83 @@ impl DebugInfo {
         }
     }
 
+    /// Gives every part of a split alloca its share of the alloca's
+    /// declarations: a `dbg.declare` of the part's alloca with the fragment
+    /// of the variable it holds (`fragment_of_part`), before `old`. A
+    /// declaration whose expression does more than select a fragment is not
+    /// carried over (it goes with `old`, as before).
+    ///
+    /// # Safety
+    /// `old` is a live alloca; the parts' allocas are live.
+    pub unsafe fn split_declares(&mut self, old: LLVMValueRef, parts: &[Fragment]) {
+        let alloca_bits = LLVMSizeOfTypeInBits(self.data_layout, LLVMGetAllocatedType(old));
+        for declare in self.users_of(old).declares {
+            let expression = self.expression(declare);
+            if !expression.only_fragment {
+                continue;
+            }
+            let variable = LLVMValueAsMetadata(LLVMGetOperand(declare, 1));
+            let variable_bits = Some(pebble_variable_size_in_bits(variable)).filter(|&b| b > 0);
+            for part in parts {
+                let Some(fragment) = fragment_of_part(
+                    expression.fragment,
+                    alloca_bits,
+                    (part.offset_bits, part.size_bits),
+                    variable_bits,
+                ) else {
+                    continue;
+                };
+                let expr = match fragment {
+                    None => LLVMGetOperand(declare, 2),
+                    Some((offset, size)) => self.fragment_expression(offset, size),
+                };
+                self.insert_dbg_declare(part.alloca, declare, expr, old);
+            }
+        }
+    }
+
+    /// `!DIExpression(DW_OP_LLVM_fragment, offset, size)` as a value.
+    unsafe fn fragment_expression(&mut self, offset: u64, size: u64) -> LLVMValueRef {
+        let builder = *self
+            .di_builder
+            .get_or_insert_with(|| LLVMCreateDIBuilderDisallowUnresolved(self.module));
+        let mut ops = [DW_OP_LLVM_FRAGMENT, offset, size];
+        let expr = LLVMDIBuilderCreateExpression(builder, ops.as_mut_ptr(), ops.len());
+        LLVMMetadataAsValue(self.context, expr)
+    }
+
+    /// `dbg.declare(alloca)` for the variable of `like`, with `expression`
+    /// and `like`'s location, before `before`.
+    unsafe fn insert_dbg_declare(
+        &mut self,
+        alloca: LLVMValueRef,
+        like: LLVMValueRef,
+        expression: LLVMValueRef,
+        before: LLVMValueRef,
+    ) {
+        let function =
+            LLVMGetIntrinsicDeclaration(self.module, self.declare_id, std::ptr::null_mut(), 0);
+        let ty = LLVMIntrinsicGetType(self.context, self.declare_id, std::ptr::null_mut(), 0);
+        let mut args = [
+            LLVMMetadataAsValue(self.context, LLVMValueAsMetadata(alloca)),
+            LLVMGetOperand(like, 1),
+            expression,
+        ];
+        LLVMPositionBuilderBefore(self.builder, before);
+        let call = LLVMBuildCall2(
+            self.builder,
+            ty,
+            function,
+            args.as_mut_ptr(),
+            3,
+            c"".as_ptr(),
+        );
+        let location = LLVMInstructionGetDebugLoc(like);
+        if !location.is_null() {
+            LLVMInstructionSetDebugLoc(call, location);
+        }
+    }
+
     /// `dbg.value(value)` for the variable of `declare`, at line 0 of the
     /// declaration's scope (LLVM's `getDebugValueLoc`).
     unsafe fn insert_dbg_value(
@@ -511,8 +652,13 @@ impl DebugInfo {
 
 impl Drop for DebugInfo {
     fn drop(&mut self) {
-        // SAFETY: the builder was created in `for_function` and is not shared.
-        unsafe { LLVMDisposeBuilder(self.builder) };
+        // SAFETY: the builders were created here and are not shared.
+        unsafe {
+            LLVMDisposeBuilder(self.builder);
+            if let Some(builder) = self.di_builder {
+                LLVMDisposeDIBuilder(builder);
+            }
+        }
     }
 }
 
@@ -524,7 +670,10 @@ mod tests {
     fn expressions_are_read_from_their_printed_form() {
         assert_eq!(
             Expression::parse("metadata !DIExpression()"),
-            Expression::default()
+            Expression {
+                only_fragment: true,
+                ..Expression::default()
+            }
         );
         let deref = Expression::parse("metadata !DIExpression(DW_OP_deref)");
         assert!(deref.is_deref && deref.starts_with_deref);
@@ -532,6 +681,49 @@ mod tests {
         assert!(offset.starts_with_deref && !offset.is_deref);
         let fragment = Expression::parse("!DIExpression(DW_OP_LLVM_fragment, 32, 16)");
         assert_eq!(fragment.fragment_bits, Some(16));
-        assert!(!fragment.starts_with_deref);
+        assert_eq!(fragment.fragment, Some((32, 16)));
+        assert!(!fragment.starts_with_deref && fragment.only_fragment);
+        assert!(!deref.only_fragment);
+    }
+
+    #[test]
+    fn each_part_of_a_split_alloca_gets_its_share_of_the_variable() {
+        // struct { i32, i32 } split in two: two 32-bit fragments.
+        assert_eq!(
+            fragment_of_part(None, 64, (0, 32), Some(64)),
+            Some(Some((0, 32)))
+        );
+        assert_eq!(
+            fragment_of_part(None, 64, (32, 32), Some(64)),
+            Some(Some((32, 32)))
+        );
+        // A part as large as the alloca keeps the declared expression.
+        assert_eq!(fragment_of_part(None, 64, (0, 64), Some(64)), Some(None));
+        // Unknown variable size: the part's own size.
+        assert_eq!(
+            fragment_of_part(None, 64, (32, 32), None),
+            Some(Some((32, 32)))
+        );
+    }
+
+    #[test]
+    fn fragments_stay_inside_the_variable() {
+        // A 32-bit variable on a 64-bit alloca: the first part is all of
+        // it, the second holds none of it.
+        assert_eq!(fragment_of_part(None, 64, (0, 32), Some(32)), Some(None));
+        assert_eq!(fragment_of_part(None, 64, (32, 32), Some(32)), None);
+        // The alloca already held the fragment (64, 32) of a 128-bit
+        // variable: its parts are fragments of that fragment; a part past
+        // it is padding.
+        let declared = Some((64, 32));
+        assert_eq!(
+            fragment_of_part(declared, 64, (0, 16), Some(128)),
+            Some(Some((64, 16)))
+        );
+        assert_eq!(
+            fragment_of_part(declared, 64, (16, 32), Some(128)),
+            Some(Some((80, 16)))
+        );
+        assert_eq!(fragment_of_part(declared, 64, (32, 32), Some(128)), None);
     }
 }

@@ -62,6 +62,7 @@ use crate::analysis::lists::Lists;
 use crate::ir::{self, AddressIndex, FunctionCfg};
 use crate::passes::{Flags, Outcome, PassInfo};
 use accesses::AccessLog;
+pub use debug_info::Fragment;
 use debug_info::{DebugInfo, DebugUsers};
 use metadata::MetadataKinds;
 use phase_times::{Phase, PhaseClock, PhaseTimes};
@@ -687,6 +688,20 @@ impl<'a> Round<'a> {
             before_erasing(slot);
             LLVMInstructionEraseFromParent(alloca);
         }
+    }
+}
+
+/// Before a split alloca is deleted: gives each part's alloca a
+/// `dbg.declare` of the fragment of each variable the alloca held (LLVM's
+/// SROA does the same), so the variables survive the split.
+///
+/// # Safety
+/// `alloca` and the parts' allocas are live instructions of a defined
+/// function.
+pub unsafe fn split_debug_declares(alloca: LLVMValueRef, parts: &[Fragment]) {
+    let function = LLVMGetBasicBlockParent(LLVMGetInstructionParent(alloca));
+    if let Some(mut debug) = DebugInfo::for_function(function) {
+        debug.split_declares(alloca, parts);
     }
 }
 

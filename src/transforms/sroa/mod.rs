@@ -42,8 +42,11 @@
 //! alloca, out-of-bounds slices leave the alloca alone (LLVM deletes them as
 //! undefined behaviour), and the name suffix is the partition's byte offset
 //! (LLVM's is the index of its first slice, which is often the same).
-//! Debug declarations of a split alloca are dropped, not split into
-//! fragments.
+//! Debug declarations of a split alloca are split into fragments as LLVM
+//! does (`mem2reg::split_debug_declares`: each part's alloca declares the
+//! fragment of the variable it holds, bounded by the variable's size), but
+//! a declaration whose expression does more than select a fragment, and
+//! assignment-tracking markers (`dbg.assign`), are dropped with the alloca.
 
 pub mod layout;
 pub mod partition;
@@ -220,6 +223,9 @@ impl Splitter {
         let slots = rewriter.create_slots(alloca, &parts, &plans);
         let others = rewriter.rewrite(&uses, &slots);
         drop(rewriter);
+        if self.has_debug_info {
+            self.split_debug_declares(alloca, &slots);
+        }
         self.erase_alloca(alloca);
         // The other sides of copies gained slices; the new allocas kept in
         // memory may split further once their copies are between distinct
@@ -228,6 +234,21 @@ impl Splitter {
             self.enqueue(other);
         }
         Some(slots.len())
+    }
+
+    /// Each new alloca's share of the old one's variables: a fragment of
+    /// `min(its type's bits, its partition's bits)` at the partition's
+    /// offset, as LLVM's SROA computes it (no padding).
+    unsafe fn split_debug_declares(&self, alloca: LLVMValueRef, slots: &[rewrite::NewSlot]) {
+        let parts: Vec<mem2reg::Fragment> = slots
+            .iter()
+            .map(|slot| mem2reg::Fragment {
+                alloca: slot.alloca,
+                offset_bits: slot.part.begin * 8,
+                size_bits: self.layout.size_in_bits(slot.ty).min(slot.part.size() * 8),
+            })
+            .collect();
+        mem2reg::split_debug_declares(alloca, &parts);
     }
 
     unsafe fn erase_alloca(&mut self, alloca: LLVMValueRef) {
