@@ -567,24 +567,10 @@ impl DebugInfo {
         let function =
             LLVMGetIntrinsicDeclaration(self.module, self.declare_id, std::ptr::null_mut(), 0);
         let ty = LLVMIntrinsicGetType(self.context, self.declare_id, std::ptr::null_mut(), 0);
-        let mut args = [
-            LLVMMetadataAsValue(self.context, LLVMValueAsMetadata(alloca)),
-            LLVMGetOperand(like, 1),
-            expression,
-        ];
-        LLVMPositionBuilderBefore(self.builder, before);
-        let call = LLVMBuildCall2(
-            self.builder,
-            ty,
-            function,
-            args.as_mut_ptr(),
-            3,
-            c"".as_ptr(),
-        );
+        let address = LLVMMetadataAsValue(self.context, LLVMValueAsMetadata(alloca));
+        let args = [address, LLVMGetOperand(like, 1), expression];
         let location = LLVMInstructionGetDebugLoc(like);
-        if !location.is_null() {
-            LLVMInstructionSetDebugLoc(call, location);
-        }
+        self.insert_debug_call((function, ty), args, location, before);
     }
 
     /// `dbg.value(value)` for the variable of `declare`, at line 0 of the
@@ -620,12 +606,24 @@ impl DebugInfo {
         location: LLVMMetadataRef,
         before: LLVMValueRef,
     ) {
-        let (function, ty) = self.dbg_value_intrinsic();
-        let mut args = [
+        let intrinsic = self.dbg_value_intrinsic();
+        let args = [
             operand,
             LLVMGetOperand(describes, 1),
             LLVMGetOperand(describes, 2),
         ];
+        self.insert_debug_call(intrinsic, args, location, before);
+    }
+
+    /// A call of a debug intrinsic (function, type) with its three metadata
+    /// operands, before `before`, at `location` when there is one.
+    unsafe fn insert_debug_call(
+        &mut self,
+        (function, ty): (LLVMValueRef, LLVMTypeRef),
+        mut args: [LLVMValueRef; 3],
+        location: LLVMMetadataRef,
+        before: LLVMValueRef,
+    ) {
         LLVMPositionBuilderBefore(self.builder, before);
         let call = LLVMBuildCall2(
             self.builder,
