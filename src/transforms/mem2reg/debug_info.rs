@@ -512,15 +512,16 @@ impl DebugInfo {
 
     /// Gives every part of a split alloca its share of the alloca's
     /// declarations: a `dbg.declare` of the part's alloca with the fragment
-    /// of the variable it holds (`fragment_of_part`), before `old`. A
-    /// declaration whose expression does more than select a fragment is not
-    /// carried over (it goes with `old`, as before).
+    /// of the variable it holds (`fragment_of_part`), before `old`; then
+    /// erases `old`'s own debug users (`erase`). A declaration whose
+    /// expression does more than select a fragment is not carried over.
     ///
     /// # Safety
     /// `old` is a live alloca; the parts' allocas are live.
     pub unsafe fn split_declares(&mut self, old: LLVMValueRef, parts: &[Fragment]) {
         let alloca_bits = LLVMSizeOfTypeInBits(self.data_layout, LLVMGetAllocatedType(old));
-        for declare in self.users_of(old).declares {
+        let users = self.users_of(old);
+        for &declare in &users.declares {
             let expression = self.expression(declare);
             if !expression.only_fragment {
                 continue;
@@ -543,6 +544,7 @@ impl DebugInfo {
                 self.insert_dbg_declare(part.alloca, declare, expr, old);
             }
         }
+        self.erase(&users);
     }
 
     /// `!DIExpression(DW_OP_LLVM_fragment, offset, size)` as a value.

@@ -691,9 +691,11 @@ impl<'a> Round<'a> {
     }
 }
 
-/// Before a split alloca is deleted: gives each part's alloca a
-/// `dbg.declare` of the fragment of each variable the alloca held (LLVM's
-/// SROA does the same), so the variables survive the split.
+/// Before a split alloca is deleted: moves its debug declarations to the
+/// parts' allocas, each declaring the fragment of the variable it holds
+/// (LLVM's SROA does the same), and erases the alloca's other debug users
+/// (the `dbg.value`s that read through its address, its assignment
+/// markers).
 ///
 /// # Safety
 /// `alloca` and the parts' allocas are live instructions of a defined
@@ -702,18 +704,5 @@ pub unsafe fn split_debug_declares(alloca: LLVMValueRef, parts: &[Fragment]) {
     let function = LLVMGetBasicBlockParent(LLVMGetInstructionParent(alloca));
     if let Some(mut debug) = DebugInfo::for_function(function) {
         debug.split_declares(alloca, parts);
-    }
-}
-
-/// Erases the debug declarations of `alloca` (and the `dbg.value`s that read
-/// through its address), for passes that delete an alloca they split.
-///
-/// # Safety
-/// `alloca` is a live instruction of a defined function.
-pub unsafe fn delete_debug_declares(alloca: LLVMValueRef) {
-    let function = LLVMGetBasicBlockParent(LLVMGetInstructionParent(alloca));
-    if let Some(mut debug) = DebugInfo::for_function(function) {
-        let users = debug.users_of(alloca);
-        debug.erase(&users);
     }
 }

@@ -256,9 +256,6 @@ impl Splitter {
         if self.queued.remove(&alloca) {
             self.worklist.retain(|&a| a != alloca);
         }
-        if self.has_debug_info {
-            mem2reg::delete_debug_declares(alloca);
-        }
         LLVMInstructionEraseFromParent(alloca);
     }
 }
