@@ -12,7 +12,7 @@
 //! entry is `items.len()`; list `i` is `items[starts[i]..starts[i + 1]]`.
 
 use std::fmt;
-use std::ops::Index;
+use std::ops::{Index, IndexMut};
 
 #[derive(Clone, PartialEq, Eq)]
 pub struct Lists<T> {
@@ -80,6 +80,13 @@ impl<T> Index<usize> for Lists<T> {
     }
 }
 
+impl<T> IndexMut<usize> for Lists<T> {
+    fn index_mut(&mut self, i: usize) -> &mut [T] {
+        let (from, to) = (self.starts[i] as usize, self.starts[i + 1] as usize);
+        &mut self.items[from..to]
+    }
+}
+
 impl<T, L: IntoIterator<Item = T>> FromIterator<L> for Lists<T> {
     fn from_iter<I: IntoIterator<Item = L>>(lists: I) -> Self {
         let mut out = Lists::default();
@@ -138,6 +145,9 @@ mod tests {
         assert!(lists[1].is_empty());
         assert_eq!(&lists[2], &[7]);
         assert_eq!(format!("{lists:?}"), "[[3, 1], [], [7]]");
+        let mut lists = lists;
+        lists[0][1] = 4;
+        assert_eq!(lists.to_vecs(), vec![vec![3, 4], vec![], vec![7]]);
     }
 
     #[test]

@@ -19,6 +19,7 @@
 //! `phi_locations` replays that walk with the locations only.
 
 use crate::analysis::cfg::{Block, Cfg};
+use crate::analysis::lists::Lists;
 
 /// LLVM's renaming walk itself, carrying a state `S` that each branch of
 /// the walk copies (LLVM copies its value and location vectors). `on_edge(b,
@@ -83,7 +84,7 @@ pub fn phi_locations<L: Copy>(
     cfg: &Cfg,
     slots: usize,
     phis: usize,
-    phis_at: &[Vec<(usize, u32)>],
+    phis_at: &Lists<(usize, u32)>,
     stores: &[Vec<(u32, L)>],
     none: L,
     mut merge: impl FnMut(L, L) -> L,
@@ -136,7 +137,7 @@ mod tests {
         // entry(0) stores slot 0 at "e"; -> t(1), m(2); t stores at "t", -> m.
         // m has a phi for slot 0: reached first from t ("t"), then entry.
         let cfg = Cfg::from_edges(3, &[(0, 1), (0, 2), (1, 2)]);
-        let phis_at = vec![vec![], vec![], vec![(0, 0)]];
+        let phis_at: Lists<(usize, u32)> = [vec![], vec![], vec![(0, 0)]].into_iter().collect();
         let stores = vec![vec![(0, "e")], vec![(0, "t")], vec![]];
         let merged = phi_locations(&cfg, 1, 1, &phis_at, &stores, "", |a, b| {
             if a == b {

@@ -419,11 +419,7 @@ unsafe fn set_phi_locations_like_llvm(
     stores: &[Vec<(u32, LLVMMetadataRef)>],
 ) {
     let Some(debug) = &ctx.debug else { return };
-    let mut phis_at: Vec<Vec<(usize, u32)>> = vec![Vec::new(); ctx.fcfg.cfg.num_blocks()];
-    // Top to bottom is the reverse of creation order (each went on top).
-    for (i, p) in phis.iter().enumerate().rev() {
-        phis_at[p.block].push((i, p.slot));
-    }
+    let phis_at = rename::phis_by_block(ctx.fcfg.cfg.num_blocks(), phis, |i, p| (i, p.slot));
     let locations = llvm_order::phi_locations(
         &ctx.fcfg.cfg,
         round.allocas.len(),

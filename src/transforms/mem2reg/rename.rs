@@ -24,7 +24,7 @@ use llvm_sys::prelude::*;
 use super::accesses::AccessLog;
 use super::Round;
 use crate::analysis::cfg::Block;
-use crate::analysis::lists::Lists;
+use crate::analysis::lists::{group_by_list, Lists};
 use crate::ir::{self, FastMap, FunctionCfg};
 
 /// A phi created for slot `slot` at block `block`.
@@ -32,44 +32,22 @@ pub struct NewPhi {
     pub phi: LLVMValueRef,
     pub slot: u32,
     pub block: Block,
-    /// Where its incoming values start in `Phis::incoming`.
-    first_incoming: usize,
 }
 
-/// The phis of a round, in creation order, with their incoming values: one
-/// per predecessor edge of the phi's block, null until renamed (and for
-/// unreachable predecessors). One flat vector holds them all: a vector per
-/// phi cost an allocation and a free each, in the phase where LLVM frees
-/// the most.
+/// The phis of a round, in creation order, with their incoming values:
+/// `incoming[i]` has one entry per predecessor edge of phi `i`'s block,
+/// null until renamed (and for unreachable predecessors). One flat list
+/// holds them all: a vector per phi cost an allocation and a free each, in
+/// the phase where LLVM frees the most.
 pub struct Phis {
     list: Vec<NewPhi>,
-    incoming: Vec<LLVMValueRef>,
+    incoming: Lists<LLVMValueRef>,
 }
 
 impl std::ops::Deref for Phis {
     type Target = [NewPhi];
     fn deref(&self) -> &[NewPhi] {
         &self.list
-    }
-}
-
-impl Phis {
-    /// Phi `i`'s entries lie up to where the next phi's start.
-    fn incoming_range(&self, i: usize) -> std::ops::Range<usize> {
-        let end = self
-            .list
-            .get(i + 1)
-            .map_or(self.incoming.len(), |next| next.first_incoming);
-        self.list[i].first_incoming..end
-    }
-
-    fn incoming(&self, i: usize) -> &[LLVMValueRef] {
-        &self.incoming[self.incoming_range(i)]
-    }
-
-    fn incoming_mut(&mut self, i: usize) -> &mut [LLVMValueRef] {
-        let range = self.incoming_range(i);
-        &mut self.incoming[range]
     }
 }
 
@@ -96,7 +74,7 @@ pub unsafe fn insert_phis(
 ) -> Phis {
     let mut phis = Phis {
         list: Vec::with_capacity(phi_blocks.total_items()),
-        incoming: Vec::new(),
+        incoming: Lists::with_capacity(phi_blocks.total_items(), 0),
     };
     let Some(&first) = allocas.first() else {
         return phis;
@@ -114,11 +92,10 @@ pub unsafe fn insert_phis(
                 phi,
                 slot: slot as u32,
                 block: b,
-                first_incoming: phis.incoming.len(),
             });
             let preds = fcfg.cfg.preds(b).len();
             phis.incoming
-                .resize(phis.incoming.len() + preds, std::ptr::null_mut());
+                .push_list(std::iter::repeat_n(std::ptr::null_mut(), preds));
         }
     }
     LLVMDisposeBuilder(builder);
@@ -225,7 +202,7 @@ fn push_decimal(out: &mut String, n: usize) {
 pub unsafe fn rename(round: &Round, phis: &mut Phis, log: &AccessLog, hooks: &mut dyn RenameHooks) {
     let fcfg = round.fcfg;
     let cfg = &fcfg.cfg;
-    let phis_at = PhisByBlock::new(cfg.num_blocks(), phis);
+    let phis_at = phis_by_block(cfg.num_blocks(), phis, |i, _| i as u32);
     let mut current: Vec<LLVMValueRef> = round
         .allocas
         .iter()
@@ -242,7 +219,7 @@ pub unsafe fn rename(round: &Round, phis: &mut Phis, log: &AccessLog, hooks: &mu
     let mut enter =
         |x: Block, current: &mut Vec<LLVMValueRef>, undo: &mut Vec<(u32, LLVMValueRef)>| {
             let mark = undo.len();
-            for &i in phis_at.at(x) {
+            for &i in &phis_at[x] {
                 let p = &phis[i as usize];
                 hooks.on_phi(p.phi, p.slot);
                 undo.push((p.slot, current[p.slot as usize]));
@@ -266,9 +243,9 @@ pub unsafe fn rename(round: &Round, phis: &mut Phis, log: &AccessLog, hooks: &mu
             }
             for (k, &y) in cfg.succs(x).iter().enumerate() {
                 let slot_in_y = cfg.pred_slot(x, k);
-                for &i in phis_at.at(y) {
+                for &i in &phis_at[y] {
                     let slot = phis[i as usize].slot as usize;
-                    phis.incoming_mut(i as usize)[slot_in_y] = current[slot];
+                    phis.incoming[i as usize][slot_in_y] = current[slot];
                 }
             }
             mark
@@ -293,35 +270,20 @@ pub unsafe fn rename(round: &Round, phis: &mut Phis, log: &AccessLog, hooks: &mu
     }
 }
 
-/// The phis of each block, top to bottom: the reverse of creation order,
-/// since each was inserted at the top (indices into `Phis`, grouped by
-/// block in one vector).
-struct PhisByBlock {
-    start: Vec<u32>,
-    phis: Vec<u32>,
-}
-
-impl PhisByBlock {
-    fn new(blocks: usize, phis: &Phis) -> Self {
-        let mut start = vec![0u32; blocks + 1];
-        for p in phis.iter() {
-            start[p.block + 1] += 1;
-        }
-        for b in 0..blocks {
-            start[b + 1] += start[b];
-        }
-        let mut fill = start.clone();
-        let mut list = vec![0u32; phis.len()];
-        for (i, p) in phis.iter().enumerate().rev() {
-            list[fill[p.block] as usize] = i as u32;
-            fill[p.block] += 1;
-        }
-        PhisByBlock { start, phis: list }
-    }
-
-    fn at(&self, b: Block) -> &[u32] {
-        &self.phis[self.start[b] as usize..self.start[b + 1] as usize]
-    }
+/// For each block, `item(i, phi)` of each of its phis, top to bottom: the
+/// reverse of creation order, since each was inserted at the top.
+pub fn phis_by_block<T: Copy>(
+    blocks: usize,
+    phis: &[NewPhi],
+    item: impl Fn(usize, &NewPhi) -> T,
+) -> Lists<T> {
+    let pairs: Vec<(u32, T)> = phis
+        .iter()
+        .enumerate()
+        .rev()
+        .map(|(i, p)| (p.block as u32, item(i, p)))
+        .collect();
+    group_by_list(blocks, &pairs)
 }
 
 /// Adds every incoming entry in predecessor order, `poison` for unreachable
@@ -334,17 +296,17 @@ pub unsafe fn add_incoming_in_pred_order(round: &Round, phis: &mut Phis) -> Resu
         let preds = fcfg.cfg.preds(block);
         blocks.clear();
         for (k, &pred) in preds.iter().enumerate() {
-            if phis.incoming(i)[k].is_null() {
+            if phis.incoming[i][k].is_null() {
                 if round.reachable[pred] {
                     return Err(missing_value(fcfg, &phis[i], pred));
                 }
-                phis.incoming_mut(i)[k] = LLVMGetPoison(LLVMTypeOf(phi));
+                phis.incoming[i][k] = LLVMGetPoison(LLVMTypeOf(phi));
             }
             blocks.push(fcfg.blocks[pred]);
         }
         LLVMAddIncoming(
             phi,
-            phis.incoming_mut(i).as_mut_ptr(),
+            phis.incoming[i].as_mut_ptr(),
             blocks.as_mut_ptr(),
             preds.len() as u32,
         );
@@ -365,7 +327,7 @@ pub unsafe fn add_incoming_in_order(
     let (mut values, mut blocks) = (Vec::new(), Vec::new()); // reused for every phi
     for (i, p) in phis.iter().enumerate() {
         let preds = fcfg.cfg.preds(p.block);
-        let incoming = phis.incoming(i);
+        let incoming = &phis.incoming[i];
         let slots = slots_of.entry(p.block).or_insert_with(|| {
             let mut by_pred: FastMap<Block, Vec<usize>> = FastMap::default();
             for (k, &q) in preds.iter().enumerate() {
