@@ -60,7 +60,6 @@ pub struct DebugUsers {
 struct Expression {
     starts_with_deref: bool,
     is_deref: bool,
-    fragment_bits: Option<u64>,
     /// `DW_OP_LLVM_fragment`'s (offset, size) in bits.
     fragment: Option<(u64, u64)>,
     /// Nothing but a fragment, if any.
@@ -85,7 +84,6 @@ impl Expression {
         Expression {
             starts_with_deref: ops.first() == Some(&"DW_OP_deref"),
             is_deref: ops == ["DW_OP_deref"],
-            fragment_bits: fragment.map(|(_, size)| size),
             fragment,
             only_fragment: ops.is_empty()
                 || (at == Some(0) && ops.len() == 3 && fragment.is_some()),
@@ -256,8 +254,8 @@ impl DebugInfo {
     /// `valueCoversEntireFragment`, see the module doc).
     unsafe fn covers(&self, ty: LLVMTypeRef, declare: LLVMValueRef, alloca: LLVMValueRef) -> bool {
         let value_bits = LLVMABISizeOfType(self.data_layout, ty) * 8;
-        let variable_bits = match self.expression(declare).fragment_bits {
-            Some(bits) => bits,
+        let variable_bits = match self.expression(declare).fragment {
+            Some((_, bits)) => bits,
             None => LLVMABISizeOfType(self.data_layout, LLVMGetAllocatedType(alloca)) * 8,
         };
         value_bits >= variable_bits
@@ -566,13 +564,11 @@ impl DebugInfo {
         expression: LLVMValueRef,
         before: LLVMValueRef,
     ) {
-        let function =
-            LLVMGetIntrinsicDeclaration(self.module, self.declare_id, std::ptr::null_mut(), 0);
-        let ty = LLVMIntrinsicGetType(self.context, self.declare_id, std::ptr::null_mut(), 0);
+        let declare = self.intrinsic(self.declare_id);
         let address = LLVMMetadataAsValue(self.context, LLVMValueAsMetadata(alloca));
         let args = [address, LLVMGetOperand(like, 1), expression];
         let location = LLVMInstructionGetDebugLoc(like);
-        self.insert_debug_call((function, ty), args, location, before);
+        self.insert_debug_call(declare, args, location, before);
     }
 
     /// `dbg.value(value)` for the variable of `declare`, at line 0 of the
@@ -641,12 +637,17 @@ impl DebugInfo {
     }
 
     unsafe fn dbg_value_intrinsic(&mut self) -> (LLVMValueRef, LLVMTypeRef) {
-        *self.dbg_value.get_or_insert_with(|| {
-            let function =
-                LLVMGetIntrinsicDeclaration(self.module, self.value_id, std::ptr::null_mut(), 0);
-            let ty = LLVMIntrinsicGetType(self.context, self.value_id, std::ptr::null_mut(), 0);
-            (function, ty)
-        })
+        match self.dbg_value {
+            Some(intrinsic) => intrinsic,
+            None => *self.dbg_value.insert(self.intrinsic(self.value_id)),
+        }
+    }
+
+    /// The declaration and type of a debug intrinsic (no overloads).
+    unsafe fn intrinsic(&self, id: u32) -> (LLVMValueRef, LLVMTypeRef) {
+        let function = LLVMGetIntrinsicDeclaration(self.module, id, std::ptr::null_mut(), 0);
+        let ty = LLVMIntrinsicGetType(self.context, id, std::ptr::null_mut(), 0);
+        (function, ty)
     }
 }
 
@@ -680,7 +681,6 @@ mod tests {
         let offset = Expression::parse("!DIExpression(DW_OP_deref, DW_OP_plus_uconst, 2)");
         assert!(offset.starts_with_deref && !offset.is_deref);
         let fragment = Expression::parse("!DIExpression(DW_OP_LLVM_fragment, 32, 16)");
-        assert_eq!(fragment.fragment_bits, Some(16));
         assert_eq!(fragment.fragment, Some((32, 16)));
         assert!(!fragment.starts_with_deref && fragment.only_fragment);
         assert!(!deref.only_fragment);
