@@ -599,13 +599,13 @@ impl Lowerer {
             return Ok(r);
         }
         if let Some(&slot) = self.slots.get(&v) {
-            if let Some(&r) = self.avail.get(&AvailKey::Frame(slot)) {
-                return Ok(r);
-            }
-            let rd = self.new_vreg(Class::Int);
-            self.push(Inst::FrameAddr { rd, slot, off: 0 });
-            self.avail.insert(AvailKey::Frame(slot), rd);
-            return Ok(rd);
+            return Ok(
+                self.avail_or(AvailKey::Frame(slot), Class::Int, |rd| Inst::FrameAddr {
+                    rd,
+                    slot,
+                    off: 0,
+                }),
+            );
         }
         if ir::is_instruction(v) {
             if self.folded.contains(&v) {
@@ -660,27 +660,12 @@ impl Lowerer {
     }
 
     fn li(&mut self, imm: i64) -> VReg {
-        if let Some(&r) = self.avail.get(&AvailKey::Int(imm)) {
-            return r;
-        }
-        let rd = self.new_vreg(Class::Int);
-        self.push(Inst::Li { rd, imm });
-        self.avail.insert(AvailKey::Int(imm), rd);
-        rd
+        self.avail_or(AvailKey::Int(imm), Class::Int, |rd| Inst::Li { rd, imm })
     }
 
     fn la(&mut self, sym: String, off: i64) -> VReg {
-        let key = AvailKey::Addr(sym, off);
-        if let Some(&r) = self.avail.get(&key) {
-            return r;
-        }
-        let AvailKey::Addr(sym, off) = key.clone() else {
-            unreachable!()
-        };
-        let rd = self.new_vreg(Class::Int);
-        self.push(Inst::La { rd, sym, off });
-        self.avail.insert(key, rd);
-        rd
+        let key = AvailKey::Addr(sym.clone(), off);
+        self.avail_or(key, Class::Int, |rd| Inst::La { rd, sym, off })
     }
 
     /// Integer operations are pure and cheap to key: an identical one
