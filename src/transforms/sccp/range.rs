@@ -637,8 +637,6 @@ mod tests {
     use super::*;
     use crate::transforms::sccp::fold;
 
-    const ALL_OPS: [BinOp; 13] = BinOp::ALL;
-
     const PREDICATES: [IntPredicate; 10] = [
         IntPredicate::Eq,
         IntPredicate::Ne,
@@ -789,7 +787,7 @@ mod tests {
     #[test]
     fn binary_is_sound_for_every_pair_of_i4_ranges() {
         let ranges = all_ranges(4);
-        for op in ALL_OPS {
+        for op in BinOp::ALL {
             let flags = if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul) {
                 flag_sets()
             } else {
@@ -834,7 +832,7 @@ mod tests {
         let mut rng = Rng(7);
         for _ in 0..3000 {
             let (a, b) = (rng.range(8), rng.range(8));
-            for op in ALL_OPS {
+            for op in BinOp::ALL {
                 for f in flag_sets() {
                     check_binary(op, f, a, b);
                 }
@@ -900,7 +898,7 @@ mod tests {
             let a = rng.range(8);
             for c in 0..256u64 {
                 let b = ConstantRange::single(Konst::new(8, c));
-                for op in ALL_OPS {
+                for op in BinOp::ALL {
                     check_binary(op, PoisonFlags::default(), a, b);
                     check_binary(op, PoisonFlags::default(), b, a);
                 }
