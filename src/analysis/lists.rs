@@ -41,6 +41,7 @@ impl<T> Lists<T> {
     }
 
     /// Appends a list.
+    #[inline]
     pub fn push_list(&mut self, list: impl IntoIterator<Item = T>) {
         self.items.extend(list);
         let end = u32::try_from(self.items.len()).expect("fewer than 2^32 items");
