@@ -17,6 +17,7 @@ use llvm_sys::LLVMOpcode;
 use crate::analysis::cfg::{Block, Cfg};
 
 pub mod address_index;
+pub mod switch;
 pub use address_index::AddressIndex;
 
 /// A hasher for pointer and integer keys: the multiply-rotate of rustc's

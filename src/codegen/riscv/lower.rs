@@ -1936,22 +1936,18 @@ impl Lowerer {
     }
 
     unsafe fn switch(&mut self, inst: LLVMValueRef) -> Result<()> {
-        let x = LLVMGetOperand(inst, 0);
+        let x = ir::switch::condition(inst);
         let Ty::Int(bits) = self.ty_of(x, inst)? else {
             return Err(self.unsupported(inst));
         };
         let val = self.val(x, inst)?;
-        let default = self.block_index[&LLVMValueAsBasicBlock(LLVMGetOperand(inst, 1))];
+        let default = self.block_index[&ir::switch::default_dest(inst)];
         let mut cases = Vec::new();
-        let n = LLVMGetNumOperands(inst) as u32;
-        let mut k = 2;
-        while k + 1 < n {
+        for (value, dest) in ir::switch::cases(inst) {
             let c = self
-                .const_int(LLVMGetOperand(inst, k))
+                .const_int(value)
                 .ok_or_else(|| self.unsupported(inst))?;
-            let dest = self.block_index[&LLVMValueAsBasicBlock(LLVMGetOperand(inst, k + 1))];
-            cases.push((canonical(c, bits), dest));
-            k += 2;
+            cases.push((canonical(c, bits), self.block_index[&dest]));
         }
         self.push(Inst::Switch {
             val,

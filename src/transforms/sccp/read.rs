@@ -441,20 +441,19 @@ impl Reader<'_> {
         }
     }
 
-    /// Operands of a switch: condition, default destination, then one
-    /// (case value, destination) pair per case; successor `k + 1` is case
-    /// `k`'s destination.
+    /// A switch through `ir::switch`: successor `k + 1` is case `k`'s
+    /// destination.
     unsafe fn switch(&self, term: LLVMValueRef) -> Terminator {
         let succ = |k: u32| self.fcfg.block_of(LLVMGetSuccessor(term, k));
         let all = || Terminator::Other((0..LLVMGetNumSuccessors(term)).map(succ).collect());
-        let cond = LLVMGetOperand(term, 0);
+        let cond = ir::switch::condition(term);
         if int_width(LLVMTypeOf(cond)).is_none() {
             return all();
         }
         let mut cases = Vec::new();
-        for k in 1..LLVMGetNumSuccessors(term) {
-            match self.operand(LLVMGetOperand(term, 2 * k)) {
-                Operand::Const(c) => cases.push((c, succ(k))),
+        for k in 0..ir::switch::num_cases(term) {
+            match self.operand(ir::switch::case_value(term, k)) {
+                Operand::Const(c) => cases.push((c, succ(k + 1))),
                 _ => return all(),
             }
         }

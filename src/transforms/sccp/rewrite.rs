@@ -133,14 +133,13 @@ unsafe fn fold_terminators(
                 LLVMPositionBuilderBefore(builder, old_term);
                 let switch = LLVMBuildSwitch(
                     builder,
-                    LLVMGetOperand(old_term, 0),
+                    ir::switch::condition(old_term),
                     read.fcfg.blocks[default],
                     cases.len() as u32,
                 );
                 let mut succs = vec![default];
                 for &(k, to) in &cases {
-                    // Case k's value is operand 2(k+1) of the old switch.
-                    let value = LLVMGetOperand(old_term, 2 * (k as u32 + 1));
+                    let value = ir::switch::case_value(old_term, k as u32);
                     LLVMAddCase(switch, value, read.fcfg.blocks[to]);
                     succs.push(to);
                 }
