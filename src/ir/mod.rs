@@ -5,6 +5,12 @@
 //! that the values belong to a live module and are of the kind the function
 //! expects. Nothing here formats strings except on error paths: printing IR
 //! builds a module-wide slot table each time (see DESIGN.md §4).
+//!
+//! Holding handles across deletion: an `LLVMValueRef`/`LLVMBasicBlockRef`
+//! is a raw pointer into LLVM's heap and dies with the IR it names. IR is
+//! deleted only through `delete` (its module doc states the rules), and no
+//! pass keeps a handle across a step that may erase what it names: keep
+//! indices, or re-read handles after the step.
 
 use std::collections::HashMap;
 use std::ffi::CStr;
@@ -17,6 +23,7 @@ use llvm_sys::LLVMOpcode;
 use crate::analysis::cfg::{Block, Cfg};
 
 pub mod address_index;
+pub mod delete;
 pub mod switch;
 pub use address_index::AddressIndex;
 

@@ -74,9 +74,11 @@ pub unsafe fn apply(function: LLVMValueRef, read: &ReadFunction, solution: &Solu
     let new_succs = fold_terminators(builder, read, solution, &mut report);
     report.phis_simplified = rebuild_phis(builder, read, solution, &new_succs);
     LLVMDisposeBuilder(builder);
-    for &b in &dead {
-        delete_block(read.fcfg.blocks[b]);
-    }
+    let dead_blocks: Vec<LLVMBasicBlockRef> = dead.iter().map(|&b| read.fcfg.blocks[b]).collect();
+    // Every terminator into a dead block was folded and every phi entry
+    // from one dropped above, so the group has no live user.
+    ir::delete::delete_dead_blocks(&dead_blocks)
+        .expect("sccp: a folded terminator still branches to a dead block");
     report.blocks_removed = dead.len();
     report
 }
@@ -316,20 +318,4 @@ unsafe fn has_address_taken(bb: LLVMBasicBlockRef) -> bool {
     ir::users(LLVMBasicBlockAsValue(bb))
         .into_iter()
         .any(|u| !ir::is_instruction(u))
-}
-
-/// Step 4 for one block: poison for its values, then erase its
-/// instructions last to first and delete it. Its terminator's uses of other
-/// blocks go with it.
-unsafe fn delete_block(bb: LLVMBasicBlockRef) {
-    let insts: Vec<LLVMValueRef> = ir::instructions(bb).collect();
-    for &inst in &insts {
-        if !LLVMGetFirstUse(inst).is_null() {
-            LLVMReplaceAllUsesWith(inst, LLVMGetPoison(LLVMTypeOf(inst)));
-        }
-    }
-    for &inst in insts.iter().rev() {
-        LLVMInstructionEraseFromParent(inst);
-    }
-    LLVMDeleteBasicBlock(bb);
 }
