@@ -40,6 +40,12 @@ use super::{instructions, is_instruction};
 /// `inst` may be used after this call.
 pub unsafe fn replace_and_erase(inst: LLVMValueRef, replacement: LLVMValueRef) {
     debug_assert_ne!(inst, replacement, "an instruction cannot replace itself");
+    if replacement == inst {
+        // Replacing a value by itself would leave its uses in place and
+        // then free it under them: in release builds it costs a value.
+        erase_with_poison(inst);
+        return;
+    }
     if !LLVMGetFirstUse(inst).is_null() {
         LLVMReplaceAllUsesWith(inst, replacement);
     }

@@ -39,7 +39,7 @@ use llvm_sys::prelude::*;
 use llvm_sys::target::*;
 use llvm_sys::LLVMOpcode;
 
-use crate::ir;
+use crate::ir::{self, delete};
 
 /// The debug intrinsics that describe one alloca.
 #[derive(Clone, Debug, Default)]
@@ -482,15 +482,21 @@ impl DebugInfo {
     /// The alloca they describe is being deleted.
     pub unsafe fn erase(&mut self, users: &DebugUsers) {
         let demoted = std::mem::take(&mut self.demoted);
-        let calls = users
+        // A marker can be both linked to the alloca and demoted at a store
+        // (they may share a `!DIAssignID`): each is erased once, and no
+        // handle is read after its call is gone.
+        let mut calls: Vec<LLVMValueRef> = users
             .declares
             .iter()
             .chain(&users.deref_values)
-            .chain(&users.linked_assigns);
-        for &call in calls.chain(&demoted) {
-            if !LLVMGetInstructionParent(call).is_null() {
-                LLVMInstructionEraseFromParent(call);
-            }
+            .chain(&users.linked_assigns)
+            .chain(&demoted)
+            .copied()
+            .collect();
+        calls.sort_unstable();
+        calls.dedup();
+        for call in calls {
+            delete::erase_unused(call);
         }
     }
 

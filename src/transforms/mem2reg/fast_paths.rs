@@ -29,7 +29,7 @@ use super::debug_info::DebugUsers;
 use super::record::{GaveUp, Path};
 use super::values::guaranteed_not_poison;
 use super::{Context, Report};
-use crate::ir::{self, FastMap};
+use crate::ir::{self, delete, FastMap};
 
 /// Runs the fast paths over `allocas` (promotable, markers removed); returns
 /// the allocas left for the general path, in LLVM's order.
@@ -52,7 +52,7 @@ pub unsafe fn run(
             if let Some(debug) = &ctx.debug {
                 debug.forget_address(&debug_users, alloca);
             }
-            LLVMInstructionEraseFromParent(alloca);
+            delete::erase_unused(alloca);
             report.dead += 1;
             Path::Dead
         } else {
@@ -160,9 +160,16 @@ impl InstructionOrder {
         self.index[&inst]
     }
 
+    /// Erases an unused instruction (a store) and forgets its position.
     unsafe fn erase(&mut self, inst: LLVMValueRef) {
         self.index.remove(&inst);
-        LLVMInstructionEraseFromParent(inst);
+        delete::erase_unused(inst);
+    }
+
+    /// Replaces a load by `value`, erases it and forgets its position.
+    unsafe fn replace_and_erase(&mut self, inst: LLVMValueRef, value: LLVMValueRef) {
+        self.index.remove(&inst);
+        delete::replace_and_erase(inst, value);
     }
 }
 
@@ -205,8 +212,7 @@ unsafe fn single_store(
             stored
         };
         ctx.metadata.keep_load_facts(load, value);
-        LLVMReplaceAllUsesWith(load, value);
-        order.erase(load);
+        order.replace_and_erase(load, value);
     }
     if let Some(load) = load_left {
         return Err(load);
@@ -216,7 +222,7 @@ unsafe fn single_store(
         debug.erase(debug_users);
     }
     order.erase(store);
-    LLVMInstructionEraseFromParent(alloca);
+    delete::erase_unused(alloca);
     Ok(())
 }
 
@@ -252,8 +258,7 @@ unsafe fn single_block(
         if value == load {
             value = LLVMGetPoison(LLVMTypeOf(load));
         }
-        LLVMReplaceAllUsesWith(load, value);
-        order.erase(load);
+        order.replace_and_erase(load, value);
     }
     for &(_, store) in &stores {
         if let Some(debug) = &mut ctx.debug {
@@ -261,7 +266,7 @@ unsafe fn single_block(
         }
         order.erase(store);
     }
-    LLVMInstructionEraseFromParent(alloca);
+    delete::erase_unused(alloca);
     if let Some(debug) = &mut ctx.debug {
         debug.erase(debug_users);
     }

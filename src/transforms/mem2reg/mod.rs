@@ -59,7 +59,7 @@ use llvm_sys::LLVMOpcode;
 use crate::analysis::cfg::Block;
 use crate::analysis::dominators::DomTree;
 use crate::analysis::lists::Lists;
-use crate::ir::{self, AddressIndex, FunctionCfg};
+use crate::ir::{self, delete, AddressIndex, FunctionCfg};
 use crate::passes::{Flags, Outcome, PassInfo};
 use accesses::AccessLog;
 pub use debug_info::Fragment;
@@ -669,20 +669,18 @@ impl<'a> Round<'a> {
             if compat && !LLVMGetFirstUse(alloca).is_null() {
                 LLVMReplaceAllUsesWith(alloca, LLVMGetPoison(LLVMTypeOf(alloca)));
             }
-            for user in ir::users(alloca) {
-                if LLVMGetInstructionParent(user).is_null() {
-                    continue;
-                }
-                if LLVMGetInstructionOpcode(user) == LLVMOpcode::LLVMLoad {
-                    LLVMReplaceAllUsesWith(user, LLVMGetPoison(LLVMTypeOf(user)));
-                }
-                LLVMInstructionEraseFromParent(user);
+            // A load left here is in unreachable code: its users get poison.
+            // Users are read again after each erasure, so no handle outlives
+            // its instruction (an instruction using the alloca twice is
+            // listed twice by `ir::users`).
+            while let Some(user) = ir::each_user(alloca).next() {
+                delete::erase_with_poison(user);
             }
             if let Some(debug) = debug.as_deref_mut() {
                 debug.erase(&debug_users[slot]);
             }
             before_erasing(slot);
-            LLVMInstructionEraseFromParent(alloca);
+            delete::erase_unused(alloca);
         }
     }
 }

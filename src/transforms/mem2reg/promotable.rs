@@ -21,7 +21,7 @@ use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 use llvm_sys::LLVMOpcode;
 
-use crate::ir;
+use crate::ir::{self, delete};
 
 /// Why an alloca cannot be promoted: the first offending user and a reason.
 #[derive(Clone, Debug)]
@@ -235,11 +235,11 @@ pub unsafe fn remove_markers(alloca: LLVMValueRef, intr: &Intrinsics) {
         if intr.is_droppable(call) {
             drop_droppable_uses(call, &names);
         } else {
-            LLVMInstructionEraseFromParent(call); // a lifetime marker
+            delete::erase_unused(call); // a lifetime marker
         }
     }
     for cast in casts {
-        LLVMInstructionEraseFromParent(cast);
+        delete::erase_unused(cast);
     }
 }
 
@@ -328,5 +328,5 @@ unsafe fn rebuild_call_with_bundles(call: LLVMValueRef, bundles: &mut [LLVMOpera
     if !entries.is_null() {
         LLVMDisposeValueMetadataEntries(entries);
     }
-    LLVMInstructionEraseFromParent(call);
+    delete::replace_and_erase(call, new_call);
 }

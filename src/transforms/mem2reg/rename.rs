@@ -25,7 +25,7 @@ use super::accesses::AccessLog;
 use super::Round;
 use crate::analysis::cfg::Block;
 use crate::analysis::lists::{group_by_list, Lists};
-use crate::ir::{self, FastMap, FunctionCfg};
+use crate::ir::{self, delete, FastMap, FunctionCfg};
 
 /// A phi created for slot `slot` at block `block`.
 pub struct NewPhi {
@@ -234,12 +234,12 @@ pub unsafe fn rename(round: &Round, phis: &mut Phis, log: &AccessLog, hooks: &mu
                     hooks.on_store(inst, slot);
                     undo.push((slot, current[slot as usize]));
                     current[slot as usize] = LLVMGetOperand(inst, 0);
+                    delete::erase_unused(inst);
                 } else {
                     let value = current[slot as usize];
                     hooks.on_load(inst, slot, value);
-                    LLVMReplaceAllUsesWith(inst, value);
+                    delete::replace_and_erase(inst, value);
                 }
-                LLVMInstructionEraseFromParent(inst);
             }
             for (k, &y) in cfg.succs(x).iter().enumerate() {
                 let slot_in_y = cfg.pred_slot(x, k);

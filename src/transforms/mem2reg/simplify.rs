@@ -18,6 +18,7 @@ use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 
 use super::values::guaranteed_not_poison;
+use crate::ir::delete;
 
 /// Folds phis to a fixed point; `dominates(v, phi)` is instruction-level
 /// dominance. Returns which phis were folded (and erased).
@@ -37,8 +38,7 @@ pub unsafe fn fold_phis(
                 continue;
             }
             if let Some(value) = simplified(phi, dominates) {
-                LLVMReplaceAllUsesWith(phi, value);
-                LLVMInstructionEraseFromParent(phi);
+                delete::replace_and_erase(phi, value);
                 folded[i] = true;
                 changed = true;
             }
