@@ -62,7 +62,7 @@ use llvm_sys::debuginfo::LLVMGetSubprogram;
 use llvm_sys::prelude::*;
 use llvm_sys::LLVMOpcode;
 
-use crate::ir;
+use crate::ir::{self, delete};
 use crate::passes::{Flags, Outcome, PassInfo};
 use crate::transforms::mem2reg::{self, promotable};
 use layout::Layout;
@@ -130,7 +130,7 @@ pub unsafe fn sroa_function(function: LLVMValueRef) -> Result<Report, String> {
         has_debug_info: !LLVMGetSubprogram(function).is_null(),
         worklist: Vec::new(),
         queued: HashSet::new(),
-        address_stored: Vec::new(),
+        address_stored: HashSet::new(),
     };
     for a in allocas {
         splitter.enqueue(a);
@@ -149,9 +149,7 @@ pub unsafe fn sroa_function(function: LLVMValueRef) -> Result<Report, String> {
         if promoted.promoted == 0 || splitter.address_stored.is_empty() {
             return Ok(report);
         }
-        for a in std::mem::take(&mut splitter.address_stored) {
-            splitter.enqueue(a);
-        }
+        splitter.retry_address_stored(function);
     }
 }
 
@@ -164,8 +162,11 @@ struct Splitter {
     /// Popped from the back; `queued` mirrors it.
     worklist: Vec<LLVMValueRef>,
     queued: HashSet<LLVMValueRef>,
-    /// Allocas left alone because their address is stored somewhere.
-    address_stored: Vec<LLVMValueRef>,
+    /// Allocas left alone because their address is stored somewhere, by
+    /// address only: promotion may erase them (promoting the slot that
+    /// held the address can make one promotable), so these are never
+    /// dereferenced, only matched against the live entry allocas.
+    address_stored: HashSet<usize>,
 }
 
 impl Splitter {
@@ -192,9 +193,7 @@ impl Splitter {
                     }
                 }
                 Err(Escape::AddressStored) => {
-                    if !self.address_stored.contains(&alloca) {
-                        self.address_stored.push(alloca);
-                    }
+                    self.address_stored.insert(alloca as usize);
                 }
                 Err(_) => {}
             }
@@ -251,11 +250,24 @@ impl Splitter {
         mem2reg::split_debug_declares(alloca, &parts);
     }
 
+    /// Puts the allocas set aside for a stored address back on the
+    /// worklist, after a promotion round: only those still in the entry
+    /// block (promotion erased the ones it promoted; an address reused by a
+    /// new alloca only gives that live alloca one more look).
+    unsafe fn retry_address_stored(&mut self, function: LLVMValueRef) {
+        let set_aside = std::mem::take(&mut self.address_stored);
+        for alloca in mem2reg::entry_allocas(function) {
+            if set_aside.contains(&(alloca as usize)) {
+                self.enqueue(alloca);
+            }
+        }
+    }
+
     unsafe fn erase_alloca(&mut self, alloca: LLVMValueRef) {
-        self.address_stored.retain(|&a| a != alloca);
+        self.address_stored.remove(&(alloca as usize));
         if self.queued.remove(&alloca) {
             self.worklist.retain(|&a| a != alloca);
         }
-        LLVMInstructionEraseFromParent(alloca);
+        delete::erase_unused(alloca);
     }
 }

@@ -39,7 +39,7 @@ use super::layout::{common_alignment, Layout};
 use super::partition::{overlapping, piece, Partition};
 use super::slices::{Access, AllocaUses, SliceUse};
 use super::vector::{self, VectorTy};
-use crate::ir;
+use crate::ir::{self, delete};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -320,7 +320,7 @@ impl<'a> Rewriter<'a> {
                 if let Access::Copy { other, .. } = u.access {
                     others.push(super::slices::base_of(other));
                 }
-                LLVMInstructionEraseFromParent(u.inst);
+                delete::erase_unused(u.inst);
             } else if let Access::SelfCopy {
                 into,
                 partner,
@@ -345,7 +345,7 @@ impl<'a> Rewriter<'a> {
                     } else {
                         LLVMBuildMemCpy(self.builder, d, da as u32, s, sa as u32, len);
                     }
-                    LLVMInstructionEraseFromParent(u.inst);
+                    delete::erase_unused(u.inst);
                 }
             } else {
                 debug_assert_eq!(range.len(), 1);
@@ -356,10 +356,10 @@ impl<'a> Rewriter<'a> {
         dead.sort_unstable();
         dead.dedup();
         for &dead in &dead {
-            LLVMInstructionEraseFromParent(dead);
+            delete::erase_unused(dead);
         }
         for &derived in uses.derived.iter().rev() {
-            LLVMInstructionEraseFromParent(derived);
+            delete::erase_unused(derived);
         }
         others
     }
@@ -419,7 +419,7 @@ impl<'a> Rewriter<'a> {
                     let value = self.convert_value(LLVMGetOperand(u.inst, 0), piece_ty);
                     let new = self.insert_elements(slot, value, first, last);
                     self.store(new, slot.alloca, slot.align);
-                    LLVMInstructionEraseFromParent(u.inst);
+                    delete::erase_unused(u.inst);
                 }
             }
             Mode::Scalar { bits } => {
@@ -441,7 +441,7 @@ impl<'a> Rewriter<'a> {
                         self.insert_into_slot(slot, bits, value, rel, size)
                     };
                     self.store(new, slot.alloca, slot.align);
-                    LLVMInstructionEraseFromParent(u.inst);
+                    delete::erase_unused(u.inst);
                 }
             }
         }
@@ -450,8 +450,7 @@ impl<'a> Rewriter<'a> {
     /// Replaces a load by `new`, which takes over its name.
     unsafe fn replace_load(&self, load: LLVMValueRef, new: LLVMValueRef) {
         let name = ir::name(load);
-        LLVMReplaceAllUsesWith(load, new);
-        LLVMInstructionEraseFromParent(load);
+        delete::replace_and_erase(load, new);
         if !name.is_empty() && ir::is_instruction(new) {
             ir::set_name(new, &name);
         }

@@ -21,7 +21,7 @@ use llvm_sys::prelude::*;
 use llvm_sys::{LLVMAtomicOrdering, LLVMOpcode, LLVMTypeKind};
 
 use super::layout::{common_alignment, Layout};
-use crate::ir;
+use crate::ir::{self, delete};
 
 /// Aggregates with more scalar fields than this stay whole.
 const MAX_LEAVES: usize = 256;
@@ -137,13 +137,12 @@ unsafe fn unfold(builder: LLVMBuilderRef, layout: &Layout, inst: LLVMValueRef) -
     }
     if is_load {
         let name = ir::name(inst);
-        LLVMReplaceAllUsesWith(inst, agg);
-        LLVMInstructionEraseFromParent(inst);
+        delete::replace_and_erase(inst, agg);
         if !name.is_empty() && ir::is_instruction(agg) {
             ir::set_name(agg, &name);
         }
     } else {
-        LLVMInstructionEraseFromParent(inst);
+        delete::erase_unused(inst);
     }
     true
 }
