@@ -13,7 +13,7 @@ use llvm_sys::target::*;
 use llvm_sys::{LLVMLinkage, LLVMTypeKind};
 
 use super::emit::sym;
-use super::lower::const_address;
+use super::isel::const_address;
 use crate::ir;
 
 struct Image {

@@ -1,7 +1,7 @@
 //! The RV64GC back end behind `pebble llc`.
 //!
 //! Pipeline, one phase per module:
-//! 1. `lower`: LLVM IR → machine IR over virtual registers (`mir`), with
+//! 1. `isel`: LLVM IR → machine IR over virtual registers (`mir`), with
 //!    phis turned into edge copies by `out_of_ssa`;
 //! 2. `liveness` + `linear_scan`: live intervals, Poletto–Sarkar
 //!    allocation, spill-code rewrite;
@@ -12,9 +12,9 @@ pub mod abi;
 pub mod checker;
 pub mod data;
 pub mod emit;
+pub mod isel;
 pub mod linear_scan;
 pub mod liveness;
-pub mod lower;
 pub mod mir;
 pub mod out_of_ssa;
 
@@ -117,7 +117,7 @@ unsafe fn compile_module(module: LLVMModuleRef, opts: Options) -> Result<String,
     let mut out = String::new();
     let is_defined = |s: &str| defined.contains(s);
     for (k, &func) in functions.iter().enumerate() {
-        let mf = lower::lower_function(td, func)?;
+        let mf = isel::lower_function(td, func)?;
         let alloc = linear_scan::allocate(&mf);
         let code = linear_scan::rewrite(&mf, &alloc);
         if opts.verify_regalloc || cfg!(debug_assertions) {

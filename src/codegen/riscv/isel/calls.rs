@@ -1,0 +1,218 @@
+//! Calls and the ABI: incoming parameters (`entry`), direct, indirect
+//! and variadic calls, and returns.
+//!
+//! Follows the RISC-V ELF psABI, "Integer Calling Convention" and
+//! "Hardware Floating-point Calling Convention" (lp64d): arguments in
+//! a0–a7 / fa0–fa7 assigned by `abi::Assigner` (floats fall back to
+//! integer registers, variadic arguments go in integer registers), values
+//! of up to two registers of each class returned in a0/a1 and fa0/fa1.
+//! Narrow integer arguments are passed canonical (sign-extended) unless
+//! the call site says `zeroext`; results are re-canonicalised since the
+//! callee may leave the upper bits unspecified.
+
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+use llvm_sys::LLVMTypeKind;
+
+use super::super::abi::Assigner;
+use super::super::mir::*;
+use super::{scalar_ty, Lowerer, Result, Ty};
+use crate::ir;
+
+impl Lowerer {
+    /// The `Entry` pseudo-instruction and the canonicalisation of narrow
+    /// parameters (whose upper bits the caller may have left unspecified).
+    pub(super) unsafe fn entry(&mut self) -> Result<()> {
+        let fty = LLVMGlobalGetValueType(self.func);
+        let mut asg = Assigner::default();
+        let mut params = Vec::new();
+        let mut fixups = Vec::new();
+        for k in 0..LLVMCountParams(self.func) {
+            let p = LLVMGetParam(self.func, k);
+            let tys: Vec<Ty> = match self.agg_layout(LLVMTypeOf(p)) {
+                Some(layout) => layout.into_iter().map(|(t, _)| t).collect(),
+                None => vec![scalar_ty(LLVMTypeOf(p)).ok_or_else(|| {
+                    format!(
+                        "{}: unsupported parameter: {}",
+                        ir::function_label(self.func),
+                        ir::render(p)
+                    )
+                })?],
+            };
+            let mut leaves = Vec::new();
+            for ty in tys {
+                let (loc, lc) = asg.next(ty.class(), false);
+                let v = self.new_vreg(lc);
+                params.push((v, loc));
+                leaves.push((v, ty, lc));
+            }
+            fixups.push((p, leaves));
+        }
+        if LLVMIsFunctionVarArg(fty) != 0 {
+            if asg.stack_bytes > 0 {
+                return Err(format!(
+                    "{}: unsupported: variadic function with stack parameters",
+                    ir::function_label(self.func)
+                ));
+            }
+            self.f.varargs = Some(VarArgs {
+                int_regs_used: asg.int_used,
+            });
+        }
+        self.push(Inst::Entry { params });
+        for (p, leaves) in fixups {
+            let mut regs = Vec::new();
+            for (v, ty, lc) in leaves {
+                regs.push(match (ty, lc) {
+                    (Ty::F64, Class::Int) => self.unary("fmv.d.x", Class::Float, v),
+                    (Ty::F32, Class::Int) => self.unary("fmv.w.x", Class::Float, v),
+                    (Ty::Int(b), _) if b != 32 => self.sext_from(v, b),
+                    _ => v,
+                });
+            }
+            if self.agg_layout(LLVMTypeOf(p)).is_some() {
+                self.aggs.insert(p, regs);
+            } else {
+                self.vals.insert(p, regs[0]);
+            }
+        }
+        Ok(())
+    }
+
+    /// Registers and ABI classes of a value about to be passed: aggregates
+    /// contribute one entry per leaf.
+    pub(super) unsafe fn pieces(
+        &mut self,
+        v: LLVMValueRef,
+        ctx: LLVMValueRef,
+    ) -> Result<Vec<(VReg, Ty)>> {
+        if let Some(layout) = self.agg_layout(LLVMTypeOf(v)) {
+            let regs = self.agg_val(v, ctx)?;
+            return Ok(regs
+                .into_iter()
+                .zip(layout.into_iter().map(|(t, _)| t))
+                .collect());
+        }
+        let ty = self.ty_of(v, ctx)?;
+        Ok(vec![(self.val(v, ctx)?, ty)])
+    }
+
+    /// Return-value locations: integers in a0, a1, floats in fa0, fa1.
+    pub(super) fn return_locs(tys: &[Ty]) -> Option<Vec<ArgLoc>> {
+        let (mut i, mut f) = (0u8, 0u8);
+        let mut out = Vec::new();
+        for t in tys {
+            if t.class() == Class::Int {
+                out.push(ArgLoc::IntReg(i));
+                i += 1;
+            } else {
+                out.push(ArgLoc::FloatReg(f));
+                f += 1;
+            }
+        }
+        (i <= 2 && f <= 2).then_some(out)
+    }
+
+    pub(super) unsafe fn call(&mut self, inst: LLVMValueRef) -> Result<()> {
+        let callee = LLVMGetCalledValue(inst);
+        if !LLVMIsAInlineAsm(callee).is_null() {
+            return Err(self.unsupported(inst));
+        }
+        if let Some(name) = ir::called_intrinsic_name(inst) {
+            return self.intrinsic(inst, &name);
+        }
+        if !LLVMIsAFunction(callee).is_null() && self.partial_inline_sqrt(inst, callee)? {
+            return Ok(());
+        }
+        let fty = LLVMGetCalledFunctionType(inst);
+        let nfixed = LLVMCountParamTypes(fty);
+        let nargs = LLVMGetNumArgOperands(inst);
+        let mut asg = Assigner::default();
+        let mut args = Vec::new();
+        for k in 0..nargs {
+            let a = LLVMGetOperand(inst, k);
+            let pieces = self.pieces(a, inst)?;
+            let scalar = self.agg_layout(LLVMTypeOf(a)).is_none();
+            for (mut v, ty) in pieces {
+                if let Ty::Int(b) = ty {
+                    if scalar
+                        && b < 32
+                        && b != 1
+                        && !LLVMGetCallSiteEnumAttribute(inst, k + 1, self.attr_zeroext).is_null()
+                    {
+                        v = self.zext_from(v, b);
+                    }
+                }
+                let (loc, lc) = asg.next(ty.class(), k >= nfixed);
+                if lc != ty.class() {
+                    v = self.unary(
+                        if ty == Ty::F64 { "fmv.x.d" } else { "fmv.x.w" },
+                        Class::Int,
+                        v,
+                    );
+                }
+                args.push((v, loc));
+            }
+        }
+        let callee = if !LLVMIsAFunction(callee).is_null() {
+            Callee::Direct(ir::name(callee))
+        } else {
+            Callee::Indirect(self.val(callee, inst)?)
+        };
+        let rty = LLVMGetReturnType(fty);
+        let rtys: Vec<Ty> = if LLVMGetTypeKind(rty) == LLVMTypeKind::LLVMVoidTypeKind {
+            vec![]
+        } else if let Some(layout) = self.agg_layout(rty) {
+            layout.into_iter().map(|(t, _)| t).collect()
+        } else {
+            vec![scalar_ty(rty).ok_or_else(|| self.unsupported(inst))?]
+        };
+        let locs = Self::return_locs(&rtys).ok_or_else(|| self.unsupported(inst))?;
+        let regs: Vec<VReg> = rtys.iter().map(|t| self.new_vreg(t.class())).collect();
+        self.push(Inst::Call {
+            callee,
+            args,
+            rets: regs.iter().copied().zip(locs).collect(),
+        });
+        let regs: Vec<VReg> = regs
+            .into_iter()
+            .zip(&rtys)
+            .map(|(r, t)| match *t {
+                Ty::Int(b) if b != 32 => self.sext_from(r, b),
+                _ => r,
+            })
+            .collect();
+        if self.agg_layout(rty).is_some() {
+            self.def_agg(inst, regs);
+        } else if let Some(&r) = regs.first() {
+            self.def(inst, r);
+        }
+        Ok(())
+    }
+
+    pub(super) unsafe fn ret(&mut self, inst: LLVMValueRef) -> Result<()> {
+        if LLVMGetNumOperands(inst) == 0 {
+            self.push(Inst::Ret { vals: vec![] });
+            return Ok(());
+        }
+        let x = LLVMGetOperand(inst, 0);
+        let scalar = self.agg_layout(LLVMTypeOf(x)).is_none();
+        let mut pieces = self.pieces(x, inst)?;
+        for (v, ty) in pieces.iter_mut() {
+            if let Ty::Int(b) = *ty {
+                if scalar
+                    && b < 32
+                    && !LLVMGetEnumAttributeAtIndex(self.func, 0, self.attr_zeroext).is_null()
+                {
+                    *v = self.zext_from(*v, b);
+                }
+            }
+        }
+        let tys: Vec<Ty> = pieces.iter().map(|p| p.1).collect();
+        let locs = Self::return_locs(&tys).ok_or_else(|| self.unsupported(inst))?;
+        self.push(Inst::Ret {
+            vals: pieces.into_iter().map(|p| p.0).zip(locs).collect(),
+        });
+        Ok(())
+    }
+}
