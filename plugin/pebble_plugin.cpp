@@ -13,8 +13,14 @@
 //     cannot see LLVM 19's debug records) and back,
 //   * reports an error returned by Rust (including a caught panic) through
 //     LLVMContext::emitError, so opt prints `error: ...` instead of aborting,
-//   * forwards to Rust the one accessor the C API lacks that Rust needs: the
-//     size of a debug variable (pebble_variable_size_in_bits).
+//   * forwards to Rust the accessors the C API lacks that Rust needs: the
+//     size of a debug variable (pebble_variable_size_in_bits), a block's
+//     number (pebble_block_number, LLVM 22) and the size of
+//     PassPluginLibraryInfo (pebble_plugin_info_size, for the ABI test).
+//
+// It builds against LLVM 19 and LLVM 22; every difference between the two is
+// in an `#if LLVM_VERSION_MAJOR` block (header path, plugin info fields,
+// the debug-record format switch, BasicBlock::getNumber).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,12 +28,18 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/PassManager.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Passes/PassBuilder.h"
+#if LLVM_VERSION_MAJOR >= 22
+#include "llvm/Plugins/PassPlugin.h"
+#else
 #include "llvm/Passes/PassPlugin.h"
+#endif
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm-c/Types.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <optional>
@@ -62,6 +74,14 @@ extern "C" uint64_t pebble_variable_size_in_bits(LLVMMetadataRef Var) {
   return 0;
 }
 
+#if LLVM_VERSION_MAJOR >= 22
+// Called by Rust (src/ir/version.rs): BasicBlock::getNumber, the number
+// LLVM 22's mem2reg sorts phi blocks by (not exposed by the C API).
+extern "C" unsigned pebble_block_number(LLVMBasicBlockRef BB) {
+  return unwrap(BB)->getNumber();
+}
+#endif
+
 namespace {
 
 struct PebblePass : PassInfoMixin<PebblePass> {
@@ -73,8 +93,13 @@ struct PebblePass : PassInfoMixin<PebblePass> {
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &) {
     if (F.isDeclaration())
       return PreservedAnalyses::all();
-    // The C API cannot iterate debug records; let Rust see intrinsics.
+    // LLVM 19's C API cannot iterate debug records; let Rust see
+    // intrinsics. LLVM 22 always has records (no IsNewDbgInfoFormat).
+#if LLVM_VERSION_MAJOR >= 22
+    bool Records = true;
+#else
     bool Records = F.IsNewDbgInfoFormat;
+#endif
     if (Records)
       F.convertFromNewDbgValues();
     char *Message = nullptr;
@@ -185,5 +210,17 @@ void registerCallbacks(PassBuilder &PB) {
 } // namespace
 
 extern "C" PassPluginLibraryInfo pebble_plugin_info() {
+#if LLVM_VERSION_MAJOR >= 22
+  // The fifth field: no code-generation hook.
+  return {LLVM_PLUGIN_API_VERSION, "Pebble", "0.1.0", registerCallbacks,
+          /*PreCodeGenCallback=*/nullptr};
+#else
   return {LLVM_PLUGIN_API_VERSION, "Pebble", "0.1.0", registerCallbacks};
+#endif
+}
+
+// The size of the struct the Rust mirror (src/ffi.rs) must match; exported
+// through Rust for tests/plugin_abi.rs.
+extern "C" size_t pebble_plugin_info_size_cxx() {
+  return sizeof(PassPluginLibraryInfo);
 }

@@ -12,17 +12,26 @@ use llvm_sys::prelude::LLVMValueRef;
 
 use crate::passes::{Flags, Outcome, PASSES};
 
-/// Mirror of `llvm::PassPluginLibraryInfo`.
+/// Mirror of `llvm::PassPluginLibraryInfo` (`llvm/Passes/PassPlugin.h` in
+/// LLVM 19, `llvm/Plugins/PassPlugin.h` in 22). It is returned by value, so
+/// a field missing here is a struct of the wrong size: the caller's and the
+/// callee's idea of where the result lives disagree (`tests/plugin_abi.rs`
+/// compares the size with the C++ one).
 #[repr(C)]
 pub struct PassPluginLibraryInfo {
     pub api_version: u32,
     pub plugin_name: *const c_char,
     pub plugin_version: *const c_char,
     pub register_callbacks: *const std::ffi::c_void,
+    /// LLVM 22: `bool (*PreCodeGenCallback)(Module &, TargetMachine &,
+    /// CodeGenFileType, raw_pwrite_stream &)`, null for Pebble.
+    #[cfg(feature = "llvm22")]
+    pub pre_codegen_callback: *const std::ffi::c_void,
 }
 
 extern "C" {
     fn pebble_plugin_info() -> PassPluginLibraryInfo;
+    fn pebble_plugin_info_size_cxx() -> usize;
 }
 
 /// The symbol `opt -load-pass-plugin` looks up. It must be defined in Rust:
@@ -33,6 +42,15 @@ extern "C" {
 #[no_mangle]
 pub unsafe extern "C" fn llvmGetPassPluginInfo() -> PassPluginLibraryInfo {
     pebble_plugin_info()
+}
+
+/// `sizeof(PassPluginLibraryInfo)` as the C++ glue sees it, exported for the
+/// ABI test (`tests/plugin_abi.rs`): a symbol defined only in the C++ object
+/// is not exported by the cdylib.
+#[no_mangle]
+pub extern "C" fn pebble_plugin_info_size() -> usize {
+    // SAFETY: returns a constant.
+    unsafe { pebble_plugin_info_size_cxx() }
 }
 
 fn guarded<T>(fallback: T, f: impl FnOnce() -> T) -> T {

@@ -5,8 +5,9 @@ use std::path::Path;
 
 use llvm_sys::analysis::{LLVMVerifierFailureAction, LLVMVerifyModule};
 use llvm_sys::core::*;
-use llvm_sys::ir_reader::LLVMParseIRInContext;
 use llvm_sys::prelude::*;
+
+use crate::ir;
 
 /// A parsed module and its context, disposed together.
 pub struct OwnedModule {
@@ -21,7 +22,7 @@ impl OwnedModule {
         let c_path = CString::new(path.as_os_str().as_encoded_bytes())
             .map_err(|_| format!("{shown}: path contains a NUL byte"))?;
         // SAFETY: every out-pointer is checked before use; the buffer is
-        // owned by LLVMParseIRInContext from the call on, whatever it returns.
+        // owned by ir::version::parse_ir from the call on, whatever it returns.
         unsafe {
             let mut buffer = std::ptr::null_mut();
             let mut message = std::ptr::null_mut();
@@ -31,11 +32,13 @@ impl OwnedModule {
                 return Err(format!("{shown}: {}", take_message(message)));
             }
             let context = LLVMContextCreate();
-            let mut module = std::ptr::null_mut();
-            if LLVMParseIRInContext(context, buffer, &mut module, &mut message) != 0 {
-                LLVMContextDispose(context);
-                return Err(format!("{shown}: {}", take_message(message)));
-            }
+            let module = match ir::version::parse_ir(context, buffer) {
+                Ok(module) => module,
+                Err(e) => {
+                    LLVMContextDispose(context);
+                    return Err(format!("{shown}: {e}"));
+                }
+            };
             let owned = OwnedModule { context, module };
             if LLVMVerifyModule(
                 module,

@@ -1,5 +1,6 @@
 //! The thin layer over LLVM's C API: reading a function into a `Cfg`, and
-//! the few queries and rewrites the passes need.
+//! the few queries and rewrites the passes need. The C API calls that differ
+//! between LLVM 19 and 22 are in `version`.
 //!
 //! Everything here is `unsafe` in the C API's sense: the caller guarantees
 //! that the values belong to a live module and are of the kind the function
@@ -25,6 +26,7 @@ use crate::analysis::cfg::{Block, Cfg};
 pub mod address_index;
 pub mod delete;
 pub mod switch;
+pub mod version;
 pub use address_index::AddressIndex;
 
 /// A hasher for pointer and integer keys: the multiply-rotate of rustc's

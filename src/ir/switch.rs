@@ -3,8 +3,8 @@
 //! differs between LLVM versions: in LLVM 19 a case value is operand
 //! `2 * (k + 1)` of the switch (condition, default, then (value, dest)
 //! pairs); LLVM 22 no longer stores case values as operands and reads them
-//! with `LLVMGetSwitchCaseValue`. Passes and the back end read switches only
-//! through this module.
+//! with `LLVMGetSwitchCaseValue` (the call itself is in `version`). Passes
+//! and the back end read switches only through this module.
 //!
 //! Successor numbering is the same in both versions: successor 0 is the
 //! default destination and successor `k + 1` is case `k`'s destination.
@@ -41,7 +41,7 @@ pub unsafe fn num_cases(switch: LLVMValueRef) -> u32 {
 /// # Safety
 /// `switch` is a live `switch` instruction and `k` is in range.
 pub unsafe fn case_value(switch: LLVMValueRef, k: u32) -> LLVMValueRef {
-    LLVMGetOperand(switch, 2 * (k + 1))
+    super::version::switch_case_value(switch, k)
 }
 
 /// Case `k`'s destination.

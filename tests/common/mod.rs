@@ -2,18 +2,12 @@
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::process::Command;
 
-/// LLVM 19's bindir, from `PEBBLE_LLVM_CONFIG` (default
-/// `/usr/lib/llvm-19/bin/llvm-config`), as the scripts find it.
+/// The bindir of the LLVM the crate was built for (build.rs exports it:
+/// LLVM 19 or 22 by the Cargo feature), so the tests run the `opt` that can
+/// load the plugin they test.
 pub fn llvm_bindir() -> PathBuf {
-    let config = std::env::var("PEBBLE_LLVM_CONFIG")
-        .unwrap_or_else(|_| "/usr/lib/llvm-19/bin/llvm-config".to_string());
-    let out = Command::new(&config)
-        .arg("--bindir")
-        .output()
-        .unwrap_or_else(|e| panic!("{config}: {e}"));
-    PathBuf::from(String::from_utf8(out.stdout).unwrap().trim())
+    PathBuf::from(env!("PEBBLE_LLVM_BINDIR"))
 }
 
 /// Phi instructions per defined function (`@name`) of textual IR.

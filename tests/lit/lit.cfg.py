@@ -9,17 +9,22 @@
 #                       libpebble.so if CARGO_TARGET_DIR is set, else
 #                       <repo>/target/release/libpebble.so)
 #   PEBBLE_LLVM_CONFIG  llvm-config of the LLVM the plugin was built against
-#                       (default /usr/lib/llvm-19/bin/llvm-config)
+#                       (default: the LLVM the plugin links, found by
+#                       scripts/lib/llvm.py like every script)
+#
+# Features: `llvm-19` or `llvm-22`, the LLVM major version, for
+# version-specific lines (`REQUIRES: llvm-22`, or one RUN line per version
+# with its own check prefix).
 #
 # Substitutions:
 #   %opt     <bindir>/opt -load-pass-plugin=<plugin>
 #   %plugin  the plugin path
 #   %pebble  the `pebble` CLI next to the plugin
-#   %clang   <bindir>/clang (clang 19)
+#   %clang   <bindir>/clang (of the same LLVM)
 #   %python  the Python running lit
 #
 # The LLVM bindir comes first in PATH, so FileCheck, not, count and
-# llvm-diff are LLVM 19's. A missing plugin or tool is a lit error, never a
+# llvm-diff are the plugin's LLVM's. A missing plugin or tool is a lit error, never a
 # silent skip: a suite that passes without running anything is a defect.
 
 import os
@@ -38,29 +43,29 @@ config.test_source_root = os.path.dirname(__file__)
 repo_root = os.path.dirname(os.path.dirname(config.test_source_root))
 
 
+sys.path.insert(0, os.path.join(repo_root, "scripts", "lib"))
+import llvm  # noqa: E402  (the one place scripts and lit find LLVM)
+
+
+def llvm_query(flag):
+    tool = llvm.llvm_config()
+    try:
+        return subprocess.check_output([tool, flag], text=True).strip()
+    except (OSError, subprocess.CalledProcessError) as e:
+        lit_config.fatal("'%s %s' failed: %s" % (tool, flag, e))
+
+
 def llvm_bindir():
-    llvm_config = os.environ.get(
-        "PEBBLE_LLVM_CONFIG", "/usr/lib/llvm-19/bin/llvm-config"
-    )
-    if os.path.exists(llvm_config) or shutil.which(llvm_config):
-        try:
-            out = subprocess.check_output([llvm_config, "--bindir"], text=True)
-            return out.strip()
-        except (OSError, subprocess.CalledProcessError) as e:
-            lit_config.fatal("'%s --bindir' failed: %s" % (llvm_config, e))
-    if "PEBBLE_LLVM_CONFIG" in os.environ:
-        lit_config.fatal("PEBBLE_LLVM_CONFIG=%s does not exist" % llvm_config)
-    return "/usr/lib/llvm-19/bin"
+    return llvm_query("--bindir")
 
 
 def default_plugin():
-    if "PEBBLE_PLUGIN" in os.environ:
-        return os.environ["PEBBLE_PLUGIN"]
-    target = os.environ.get("CARGO_TARGET_DIR", os.path.join(repo_root, "target"))
-    return os.path.join(target, "release", "libpebble.so")
+    return llvm.plugin_path()
 
 
 bindir = llvm_bindir()
+llvm_major = int(llvm_query("--version").split(".")[0])
+config.available_features.add("llvm-%d" % llvm_major)
 for tool in ["opt", "FileCheck", "not", "count", "llvm-diff", "clang"]:
     if not os.access(os.path.join(bindir, tool), os.X_OK):
         lit_config.fatal("LLVM tool '%s' not found in %s" % (tool, bindir))
@@ -77,7 +82,7 @@ if not os.access(pebble_cli, os.X_OK):
                        % pebble_cli)
 
 lit_config.note("plugin: %s" % plugin)
-lit_config.note("LLVM bindir: %s" % bindir)
+lit_config.note("LLVM bindir: %s (LLVM %d)" % (bindir, llvm_major))
 
 config.environment["PATH"] = os.pathsep.join(
     [bindir, config.environment.get("PATH", os.environ.get("PATH", ""))]

@@ -22,7 +22,6 @@ use std::collections::HashSet;
 use std::ffi::{CStr, CString};
 
 use llvm_sys::core::*;
-use llvm_sys::ir_reader::LLVMParseIRInContext;
 use llvm_sys::prelude::*;
 use llvm_sys::target::LLVMGetModuleDataLayout;
 
@@ -60,13 +59,7 @@ unsafe fn parse(ctx: LLVMContextRef, path: &std::path::Path) -> Result<LLVMModul
         LLVMDisposeMessage(msg);
         return Err(format!("{}: {m}", path.display()));
     }
-    let mut module = std::ptr::null_mut();
-    if LLVMParseIRInContext(ctx, buf, &mut module, &mut msg) != 0 {
-        let m = CStr::from_ptr(msg).to_string_lossy().into_owned();
-        LLVMDisposeMessage(msg);
-        return Err(format!("{}: {m}", path.display()));
-    }
-    Ok(module)
+    ir::version::parse_ir(ctx, buf).map_err(|m| format!("{}: {m}", path.display()))
 }
 
 /// Gives every unnamed global value a name, so that definitions and uses

@@ -41,7 +41,8 @@ unsafe fn not_poison(value: LLVMValueRef, depth: u32) -> bool {
     match LLVMGetInstructionOpcode(value) {
         LLVMOpcode::LLVMFreeze => true,
         LLVMOpcode::LLVMLoad => {
-            let kind = LLVMGetMDKindID(c"noundef".as_ptr(), 7);
+            let context = LLVMGetTypeContext(LLVMTypeOf(value));
+            let kind = LLVMGetMDKindIDInContext(context, c"noundef".as_ptr(), 7);
             !LLVMGetMetadata(value, kind).is_null()
         }
         _ if depth == 0 || creates_poison(value) => false,

@@ -1,0 +1,90 @@
+//! The C API calls that differ between LLVM 19 and LLVM 22: the only module
+//! with `cfg(feature = "llvm19"/"llvm22")` outside the crate root and the
+//! `PassPluginLibraryInfo` mirror (`ffi`). Everything else calls these
+//! functions and is the same source for both versions.
+//!
+//! The differences (measured, see DESIGN.md §4):
+//! * switch case values are operands `2 * (k + 1)` in 19 and not operands at
+//!   all in 22 (`LLVMGetSwitchCaseValue`, successor index `k + 1`);
+//! * `LLVMParseIRInContext` (consumes the buffer) is deprecated in 22 for
+//!   `LLVMParseIRInContext2` (does not);
+//! * LLVM 22 numbers blocks (`BasicBlock::getNumber`, through the glue) and
+//!   its mem2reg sorts phi blocks by that number; 19 has no such number.
+
+use llvm_sys::core::*;
+use llvm_sys::ir_reader::*;
+use llvm_sys::prelude::*;
+
+/// The LLVM major version the crate is built for.
+pub const LLVM_MAJOR: u32 = if cfg!(feature = "llvm22") { 22 } else { 19 };
+
+/// Case `k`'s value of a switch (a `ConstantInt`).
+///
+/// # Safety
+/// `switch` is a live `switch` instruction and `k` is below its case count.
+pub unsafe fn switch_case_value(switch: LLVMValueRef, k: u32) -> LLVMValueRef {
+    #[cfg(feature = "llvm22")]
+    {
+        LLVMGetSwitchCaseValue(switch, k + 1)
+    }
+    #[cfg(not(feature = "llvm22"))]
+    {
+        LLVMGetOperand(switch, 2 * (k + 1))
+    }
+}
+
+/// Parses textual or bitcode IR from `buffer` into a new module of
+/// `context`, taking ownership of `buffer` (freed whatever the result).
+/// On failure returns LLVM's message.
+///
+/// # Safety
+/// `context` and `buffer` are live; `buffer` is not used after the call.
+pub unsafe fn parse_ir(
+    context: LLVMContextRef,
+    buffer: LLVMMemoryBufferRef,
+) -> Result<LLVMModuleRef, String> {
+    let mut module = std::ptr::null_mut();
+    let mut message = std::ptr::null_mut();
+    #[cfg(feature = "llvm22")]
+    let failed = {
+        let failed = LLVMParseIRInContext2(context, buffer, &mut module, &mut message);
+        LLVMDisposeMemoryBuffer(buffer);
+        failed
+    };
+    #[cfg(not(feature = "llvm22"))]
+    let failed = LLVMParseIRInContext(context, buffer, &mut module, &mut message);
+    if failed == 0 {
+        return Ok(module);
+    }
+    if message.is_null() {
+        return Err("cannot parse IR".to_string());
+    }
+    let text = std::ffi::CStr::from_ptr(message)
+        .to_string_lossy()
+        .into_owned();
+    LLVMDisposeMessage(message);
+    Err(text)
+}
+
+#[cfg(feature = "llvm22")]
+extern "C" {
+    fn pebble_block_number(bb: LLVMBasicBlockRef) -> u32;
+}
+
+/// LLVM 22's `BasicBlock::getNumber()`: the number LLVM 22's mem2reg sorts
+/// phi blocks by. `None` on LLVM 19, which has no block numbers (its
+/// mem2reg sorts by layout position, which the caller then uses).
+///
+/// # Safety
+/// `bb` is a live basic block inside a function.
+pub unsafe fn block_number(bb: LLVMBasicBlockRef) -> Option<u32> {
+    #[cfg(feature = "llvm22")]
+    {
+        Some(pebble_block_number(bb))
+    }
+    #[cfg(not(feature = "llvm22"))]
+    {
+        let _ = bb;
+        None
+    }
+}
