@@ -25,9 +25,9 @@ compile_error!(
 compile_error!("choose an LLVM version: `--features llvm19` or `--features llvm22`");
 
 #[cfg(feature = "llvm19")]
-extern crate llvm_sys_191 as llvm_sys;
+pub extern crate llvm_sys_191 as llvm_sys;
 #[cfg(all(feature = "llvm22", not(feature = "llvm19")))]
-extern crate llvm_sys_221 as llvm_sys;
+pub extern crate llvm_sys_221 as llvm_sys;
 
 pub mod analysis;
 pub mod codegen;

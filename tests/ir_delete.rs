@@ -7,10 +7,9 @@
 
 use std::ffi::{CStr, CString};
 
-use llvm_sys::analysis::{LLVMVerifierFailureAction, LLVMVerifyModule};
-use llvm_sys::core::*;
-use llvm_sys::ir_reader::LLVMParseIRInContext;
-use llvm_sys::prelude::*;
+use pebble::llvm_sys::analysis::{LLVMVerifierFailureAction, LLVMVerifyModule};
+use pebble::llvm_sys::core::*;
+use pebble::llvm_sys::prelude::*;
 
 use pebble::ir::delete;
 
@@ -23,7 +22,7 @@ struct Module {
 impl Module {
     fn parse(text: &str) -> Module {
         let source = CString::new(text).unwrap();
-        // SAFETY: the buffer is owned by LLVMParseIRInContext from the call
+        // SAFETY: the buffer is owned by parse_ir from the call
         // on; every out-pointer is checked.
         unsafe {
             let buffer = LLVMCreateMemoryBufferWithMemoryRangeCopy(
@@ -32,11 +31,8 @@ impl Module {
                 c"test.ll".as_ptr(),
             );
             let context = LLVMContextCreate();
-            let mut module = std::ptr::null_mut();
-            let mut message = std::ptr::null_mut();
-            if LLVMParseIRInContext(context, buffer, &mut module, &mut message) != 0 {
-                panic!("parse: {}", CStr::from_ptr(message).to_string_lossy());
-            }
+            let module = pebble::ir::version::parse_ir(context, buffer)
+                .unwrap_or_else(|message| panic!("parse: {message}"));
             let parsed = Module { context, module };
             parsed.assert_verifies();
             parsed
