@@ -99,8 +99,12 @@ pub struct Report {
     /// Allocas in the entry block before the pass.
     pub entry_allocas: usize,
     pub promoted: usize,
-    /// Phis created (in compat mode, before folding).
+    /// Phis created and still in the IR: the phis folded after renaming
+    /// (compat mode's folding, the default mode's address-phi fold) are
+    /// not counted here but in `folded`.
     pub phis: usize,
+    /// Phis created and then folded away.
+    pub folded: usize,
     /// Compat mode: allocas that took each fast path.
     pub single_store: usize,
     pub single_block: usize,
@@ -149,8 +153,13 @@ unsafe fn stats_line(function: LLVMValueRef, report: &Report, options: &Options)
     } else {
         String::new()
     };
+    let folded = if report.folded > 0 {
+        format!(" ({} folded)", report.folded)
+    } else {
+        String::new()
+    };
     format!(
-        "pebble-mem2reg: {}: promoted {} allocas{paths}, inserted {} phis",
+        "pebble-mem2reg: {}: promoted {} allocas{paths}, inserted {} phis{folded}",
         ir::function_label(function),
         report.promoted,
         report.phis
@@ -392,7 +401,9 @@ unsafe fn promote_round(
         if let Some(stores) = store_locations {
             set_phi_locations_like_llvm(ctx, &round, &phis, &stores);
         }
-        finish_like_llvm(ctx, &round, &phis)?;
+        let folded = finish_like_llvm(ctx, &round, &phis)?;
+        report.phis -= folded;
+        report.folded += folded;
         round.delete_leftovers(ctx.debug.as_mut(), &debug_users, true, |_| {});
     } else {
         // Folding may erase phis: they are named first. This round's
@@ -404,7 +415,9 @@ unsafe fn promote_round(
             clock.naming_phis(times, || namer.name_slot(slot))
         });
         rename::add_incoming_in_pred_order(&round, &mut phis)?;
-        fold_address_phis(ctx, &phis);
+        let folded = fold_address_phis(ctx, &phis);
+        report.phis -= folded;
+        report.folded += folded;
     }
     ctx.clock.lap(Phase::Finish, &mut report.times);
     Ok(())
@@ -438,7 +451,8 @@ unsafe fn set_phi_locations_like_llvm(
 
 /// LLVM's ending: entries in its renaming order, folding to a fixed point,
 /// then `poison` for unreachable predecessors of the phis that remain.
-unsafe fn finish_like_llvm(ctx: &mut Context, round: &Round, phis: &Phis) -> Result<(), String> {
+/// Returns how many phis were folded.
+unsafe fn finish_like_llvm(ctx: &mut Context, round: &Round, phis: &Phis) -> Result<usize, String> {
     let order = ctx
         .edge_order
         .get_or_insert_with(|| llvm_order::edge_order(&ctx.fcfg.cfg));
@@ -455,7 +469,7 @@ unsafe fn finish_like_llvm(ctx: &mut Context, round: &Round, phis: &Phis) -> Res
             recorder.folded(round.allocas[phis[i].slot as usize], phis[i].block);
         }
     }
-    Ok(())
+    Ok(folded.iter().filter(|&&f| f).count())
 }
 
 /// Default mode keeps exactly the pruned phis, with one exception: new phis
@@ -464,8 +478,8 @@ unsafe fn finish_like_llvm(ctx: &mut Context, round: &Round, phis: &Phis) -> Res
 /// a slot copied onto itself) would keep `%target` from being promoted in
 /// the next round, where LLVM, which folds them, promotes `%target`. Those
 /// phis are folded here, with the same rules as compat mode, so that the
-/// allocas left are LLVM's.
-unsafe fn fold_address_phis(ctx: &Context, phis: &[NewPhi]) {
+/// allocas left are LLVM's. Returns how many phis were folded.
+unsafe fn fold_address_phis(ctx: &Context, phis: &[NewPhi]) -> usize {
     let entry = LLVMGetEntryBasicBlock(LLVMGetBasicBlockParent(ctx.fcfg.blocks[0]));
     let pointers: Vec<LLVMValueRef> = phis
         .iter()
@@ -499,9 +513,11 @@ unsafe fn fold_address_phis(ctx: &Context, phis: &[NewPhi]) {
         .into_iter()
         .filter(|p| carriers.contains(p))
         .collect();
-    if !candidates.is_empty() {
-        simplify::fold_phis(&candidates, &|v, p| ctx.value_dominates_phi(v, p));
+    if candidates.is_empty() {
+        return 0;
     }
+    let folded = simplify::fold_phis(&candidates, &|v, p| ctx.value_dominates_phi(v, p));
+    folded.iter().filter(|&&f| f).count()
 }
 
 /// The rewrite's side effects: load metadata and debug info.
