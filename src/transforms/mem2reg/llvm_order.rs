@@ -25,6 +25,13 @@
 use crate::analysis::cfg::{Block, Cfg};
 use crate::analysis::lists::Lists;
 
+/// The CFG LLVM's renamer walks, and the successor order it walks it in.
+#[derive(Clone, Copy)]
+pub struct Walk<'a> {
+    pub cfg: &'a Cfg,
+    pub successors: SuccessorOrder,
+}
+
 /// In which order LLVM's renamer visits a block's distinct successors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SuccessorOrder {
@@ -78,12 +85,12 @@ impl SuccessorOrder {
 /// distinct predecessor visit), visited or not; `on_visit(b, state)` runs the
 /// first time `b` is entered, before its successors are followed.
 fn walk_like_llvm<S: Clone>(
-    cfg: &Cfg,
-    successor_order: SuccessorOrder,
+    walk: Walk,
     start: S,
     mut on_edge: impl FnMut(Block, Block, &S),
     mut on_visit: impl FnMut(Block, &mut S),
 ) {
+    let cfg = walk.cfg;
     let n = cfg.num_blocks();
     if n == 0 {
         return;
@@ -102,7 +109,7 @@ fn walk_like_llvm<S: Clone>(
             on_visit(block, &mut state);
             // Continuing in place with the first block to visit is the
             // same as pushing it last and popping it at once.
-            let order = successor_order.visiting_order(cfg.succs(block));
+            let order = walk.successors.visiting_order(cfg.succs(block));
             let Some((&first, rest)) = order.split_first() else {
                 break;
             };
@@ -117,11 +124,10 @@ fn walk_like_llvm<S: Clone>(
 
 /// For every block, its reachable predecessors in the order LLVM's renamer
 /// reaches the block from them (each distinct predecessor once).
-pub fn edge_order(cfg: &Cfg, successor_order: SuccessorOrder) -> Vec<Vec<Block>> {
-    let mut order: Vec<Vec<Block>> = vec![Vec::new(); cfg.num_blocks()];
+pub fn edge_order(walk: Walk) -> Vec<Vec<Block>> {
+    let mut order: Vec<Vec<Block>> = vec![Vec::new(); walk.cfg.num_blocks()];
     walk_like_llvm(
-        cfg,
-        successor_order,
+        walk,
         (),
         |block, pred, _| order[block].push(pred),
         |_, _| {},
@@ -136,8 +142,7 @@ pub fn edge_order(cfg: &Cfg, successor_order: SuccessorOrder) -> Vec<Vec<Block>>
 /// `DILocation::getMergedLocation`. Like LLVM, each branch of the walk
 /// carries its own copy of the per-slot locations.
 pub fn phi_locations<L: Copy>(
-    cfg: &Cfg,
-    successor_order: SuccessorOrder,
+    walk: Walk,
     slots: usize,
     phis: usize,
     phis_at: &Lists<(usize, u32)>,
@@ -148,8 +153,7 @@ pub fn phi_locations<L: Copy>(
     let mut location = vec![none; phis];
     let mut reached = vec![false; phis];
     walk_like_llvm(
-        cfg,
-        successor_order,
+        walk,
         vec![none; slots],
         |block, _, locs: &Vec<L>| {
             for &(phi, slot) in &phis_at[block] {
@@ -180,7 +184,10 @@ mod tests {
         // entry(0) -> t(1), m(2); t -> m. LLVM reaches m from t first.
         let cfg = Cfg::from_edges(3, &[(0, 1), (0, 2), (1, 2)]);
         assert_eq!(
-            edge_order(&cfg, SuccessorOrder::FirstThenReversed)[2],
+            edge_order(Walk {
+                cfg: &cfg,
+                successors: SuccessorOrder::FirstThenReversed
+            })[2],
             vec![1, 0]
         );
     }
@@ -190,7 +197,10 @@ mod tests {
         // entry(0) -> 1, 2, 3 (switch); each -> 4.
         let cfg = Cfg::from_edges(5, &[(0, 1), (0, 2), (0, 3), (1, 4), (2, 4), (3, 4)]);
         assert_eq!(
-            edge_order(&cfg, SuccessorOrder::FirstThenReversed)[4],
+            edge_order(Walk {
+                cfg: &cfg,
+                successors: SuccessorOrder::FirstThenReversed
+            })[4],
             vec![1, 3, 2]
         );
     }
@@ -203,8 +213,10 @@ mod tests {
         let phis_at: Lists<(usize, u32)> = [vec![], vec![], vec![(0, 0)]].into_iter().collect();
         let stores = vec![vec![(0, "e")], vec![(0, "t")], vec![]];
         let merged = phi_locations(
-            &cfg,
-            SuccessorOrder::FirstThenReversed,
+            Walk {
+                cfg: &cfg,
+                successors: SuccessorOrder::FirstThenReversed,
+            },
             1,
             1,
             &phis_at,
@@ -222,8 +234,10 @@ mod tests {
         // Without the store in t both edges carry "e".
         let stores = vec![vec![(0, "e")], vec![], vec![]];
         let same = phi_locations(
-            &cfg,
-            SuccessorOrder::FirstThenReversed,
+            Walk {
+                cfg: &cfg,
+                successors: SuccessorOrder::FirstThenReversed,
+            },
             1,
             1,
             &phis_at,
@@ -246,18 +260,27 @@ mod tests {
         // 1, 3, 2; LLVM 22 visits 1, 2, 3.
         let cfg = Cfg::from_edges(5, &[(0, 1), (0, 2), (0, 3), (1, 4), (2, 4), (3, 4)]);
         assert_eq!(
-            edge_order(&cfg, SuccessorOrder::LastOccurrence)[4],
+            edge_order(Walk {
+                cfg: &cfg,
+                successors: SuccessorOrder::LastOccurrence
+            })[4],
             vec![1, 2, 3]
         );
         // LLVM's duplicate-edges test: entry -> other, join, join, other.
         // Last occurrences: join (2) before other (3).
         let cfg = Cfg::from_edges(3, &[(0, 1), (0, 2), (0, 2), (0, 1), (1, 2), (1, 2)]);
         assert_eq!(
-            edge_order(&cfg, SuccessorOrder::LastOccurrence)[2],
+            edge_order(Walk {
+                cfg: &cfg,
+                successors: SuccessorOrder::LastOccurrence
+            })[2],
             vec![0, 1]
         );
         assert_eq!(
-            edge_order(&cfg, SuccessorOrder::FirstThenReversed)[2],
+            edge_order(Walk {
+                cfg: &cfg,
+                successors: SuccessorOrder::FirstThenReversed
+            })[2],
             vec![1, 0]
         );
     }
@@ -266,8 +289,14 @@ mod tests {
     fn both_orders_agree_on_two_way_branches() {
         let cfg = Cfg::from_edges(4, &[(0, 1), (0, 2), (1, 3), (2, 3), (3, 1)]);
         assert_eq!(
-            edge_order(&cfg, SuccessorOrder::LastOccurrence),
-            edge_order(&cfg, SuccessorOrder::FirstThenReversed)
+            edge_order(Walk {
+                cfg: &cfg,
+                successors: SuccessorOrder::LastOccurrence
+            }),
+            edge_order(Walk {
+                cfg: &cfg,
+                successors: SuccessorOrder::FirstThenReversed
+            })
         );
     }
 
@@ -275,7 +304,10 @@ mod tests {
     fn parallel_edges_count_once_and_unreachable_blocks_never() {
         let cfg = Cfg::from_edges(3, &[(0, 1), (0, 1), (2, 1)]);
         assert_eq!(
-            edge_order(&cfg, SuccessorOrder::FirstThenReversed)[1],
+            edge_order(Walk {
+                cfg: &cfg,
+                successors: SuccessorOrder::FirstThenReversed
+            })[1],
             vec![0]
         );
     }

@@ -64,7 +64,7 @@ use crate::passes::{Flags, Outcome, PassInfo};
 use accesses::AccessLog;
 pub use debug_info::Fragment;
 use debug_info::{DebugInfo, DebugUsers};
-use llvm_order::SuccessorOrder;
+use llvm_order::{SuccessorOrder, Walk};
 use metadata::MetadataKinds;
 use phase_times::{Phase, PhaseClock, PhaseTimes};
 use placement::{AccessSummary, SlotAccesses};
@@ -442,9 +442,12 @@ unsafe fn set_phi_locations_like_llvm(
 ) {
     let Some(debug) = &ctx.debug else { return };
     let phis_at = rename::phis_by_block(ctx.fcfg.cfg.num_blocks(), phis, |i, p| (i, p.slot));
+    let walk = Walk {
+        cfg: &ctx.fcfg.cfg,
+        successors: SuccessorOrder::of_this_llvm(),
+    };
     let locations = llvm_order::phi_locations(
-        &ctx.fcfg.cfg,
-        SuccessorOrder::of_this_llvm(),
+        walk,
         round.allocas.len(),
         phis.len(),
         &phis_at,
@@ -463,9 +466,12 @@ unsafe fn set_phi_locations_like_llvm(
 /// then `poison` for unreachable predecessors of the phis that remain.
 unsafe fn finish_like_llvm(ctx: &mut Context, round: &Round, phis: &Phis) -> Result<(), String> {
     let cfg = &ctx.fcfg.cfg;
-    let order = ctx
-        .edge_order
-        .get_or_insert_with(|| llvm_order::edge_order(cfg, SuccessorOrder::of_this_llvm()));
+    let order = ctx.edge_order.get_or_insert_with(|| {
+        llvm_order::edge_order(Walk {
+            cfg,
+            successors: SuccessorOrder::of_this_llvm(),
+        })
+    });
     rename::add_incoming_in_order(round, phis, order)?;
     // LLVM folds in (block, alloca) order.
     let keys = ctx.block_keys().to_vec();
