@@ -88,3 +88,39 @@ pub unsafe fn block_number(bb: LLVMBasicBlockRef) -> Option<u32> {
         None
     }
 }
+
+/// The blocks' keys in LLVM's mem2reg orderings (phi blocks per alloca, the
+/// `poison` fill of unreachable predecessors, the fold order): on LLVM 22
+/// `BasicBlock::getNumber()`, which is not the layout position when blocks
+/// were created out of order (the IR parser numbers a block at its first
+/// mention, a forward reference included); on LLVM 19 the layout position
+/// (its mem2reg numbers the blocks in layout order).
+///
+/// # Safety
+/// `blocks` are the live blocks of one function, in layout order.
+pub unsafe fn mem2reg_block_keys(blocks: &[LLVMBasicBlockRef]) -> Vec<u32> {
+    blocks
+        .iter()
+        .enumerate()
+        .map(|(i, &bb)| block_number(bb).unwrap_or(i as u32))
+        .collect()
+}
+
+/// How the `mem2reg` (`PromoteMemoryToRegister.cpp`) of the LLVM the crate
+/// is built for behaves where 19 and 22 differ, for compat mode.
+pub struct Mem2RegRules {
+    /// LLVM 22 pushes a block's distinct successors in reverse and pops
+    /// them, so it renames them in the order of their last occurrence;
+    /// LLVM 19 continues with the first successor and pushes the others in
+    /// order (renamed in reverse order of first occurrence).
+    pub successors_by_last_occurrence: bool,
+    /// `Value::dropDroppableUse` replaces a dropped operand-bundle use with
+    /// `poison` in LLVM 22, `undef` in 19.
+    pub dropped_use_is_poison: bool,
+}
+
+/// This build's rules.
+pub const MEM2REG: Mem2RegRules = Mem2RegRules {
+    successors_by_last_occurrence: LLVM_MAJOR >= 22,
+    dropped_use_is_poison: LLVM_MAJOR >= 22,
+};

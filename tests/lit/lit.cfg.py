@@ -13,8 +13,9 @@
 #                       scripts/lib/llvm.py like every script)
 #
 # Features: `llvm-19` or `llvm-22`, the LLVM major version, for
-# version-specific lines (`REQUIRES: llvm-22`, or one RUN line per version
-# with its own check prefix).
+# version-specific tests (`REQUIRES: llvm-22`) and RUN lines
+# (`RUN: %if llvm-19 %{ ... %}`); %llvm-major gives a check prefix per
+# version.
 #
 # Substitutions:
 #   %opt     <bindir>/opt -load-pass-plugin=<plugin>
@@ -22,6 +23,8 @@
 #   %pebble  the `pebble` CLI next to the plugin
 #   %clang   <bindir>/clang (of the same LLVM)
 #   %python  the Python running lit
+#   %llvm-major  19 or 22, for a check prefix per version
+#                (`--check-prefixes=CHECK,LLVM-%llvm-major`)
 #
 # The LLVM bindir comes first in PATH, so FileCheck, not, count and
 # llvm-diff are the plugin's LLVM's. A missing plugin or tool is a lit error, never a
@@ -100,3 +103,4 @@ config.substitutions.append(("%plugin", plugin))
 config.substitutions.append(("%pebble", pebble_cli))
 config.substitutions.append(("%clang", os.path.join(bindir, "clang")))
 config.substitutions.append(("%python", sys.executable))
+config.substitutions.append(("%llvm-major", str(llvm_major)))

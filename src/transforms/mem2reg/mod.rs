@@ -64,6 +64,7 @@ use crate::passes::{Flags, Outcome, PassInfo};
 use accesses::AccessLog;
 pub use debug_info::Fragment;
 use debug_info::{DebugInfo, DebugUsers};
+use llvm_order::{SuccessorOrder, Walk};
 use metadata::MetadataKinds;
 use phase_times::{Phase, PhaseClock, PhaseTimes};
 use placement::{AccessSummary, SlotAccesses};
@@ -226,6 +227,7 @@ unsafe fn promote(
         debug: DebugInfo::for_function(function),
         metadata: MetadataKinds::new(LLVMGetModuleContext(LLVMGetGlobalParent(function))),
         edge_order: None,
+        block_keys: None,
         recorder,
         clock,
     };
@@ -290,12 +292,22 @@ pub(crate) struct Context<'a> {
     metadata: MetadataKinds,
     /// LLVM's renaming edge order, computed on first use (compat mode).
     edge_order: Option<Vec<Vec<Block>>>,
+    /// The key LLVM's mem2reg orders blocks by (`ir::version::
+    /// mem2reg_block_keys`), read on first use (compat mode).
+    block_keys: Option<Vec<u32>>,
     /// Given by `promote_function_recorded` only.
     recorder: Option<&'a mut Recorder>,
     clock: PhaseClock,
 }
 
 impl Context<'_> {
+    /// LLVM's block order keys (see `block_keys`).
+    unsafe fn block_keys(&mut self) -> &[u32] {
+        let blocks = &self.fcfg.blocks;
+        self.block_keys
+            .get_or_insert_with(|| ir::version::mem2reg_block_keys(blocks))
+    }
+
     unsafe fn debug_users(&self, alloca: LLVMValueRef) -> DebugUsers {
         match &self.debug {
             Some(debug) => debug.users_of(alloca),
@@ -376,7 +388,17 @@ unsafe fn promote_round(
     // in slot order; compat queues them as LLVM does, first to last.
     let slots = round.allocas.len();
     let mut phis = if options.compat {
-        let phis = rename::insert_phis(ctx.fcfg, &round.allocas, &phi_blocks, 0..slots);
+        // LLVM creates (and names) a slot's phis in its block order.
+        let keys = ctx.block_keys();
+        let llvm_phi_blocks: Lists<Block> = phi_blocks
+            .iter()
+            .map(|blocks| {
+                let mut blocks = blocks.to_vec();
+                blocks.sort_by_key(|&b| keys[b]);
+                blocks
+            })
+            .collect();
+        let phis = rename::insert_phis(ctx.fcfg, &round.allocas, &llvm_phi_blocks, 0..slots);
         let mut namer = PhiNamer::new(&round.allocas, &phis);
         ctx.clock
             .naming_phis(&mut report.times, || namer.name_all());
@@ -433,8 +455,12 @@ unsafe fn set_phi_locations_like_llvm(
 ) {
     let Some(debug) = &ctx.debug else { return };
     let phis_at = rename::phis_by_block(ctx.fcfg.cfg.num_blocks(), phis, |i, p| (i, p.slot));
+    let walk = Walk {
+        cfg: &ctx.fcfg.cfg,
+        successors: SuccessorOrder::of_this_llvm(),
+    };
     let locations = llvm_order::phi_locations(
-        &ctx.fcfg.cfg,
+        walk,
         round.allocas.len(),
         phis.len(),
         &phis_at,
@@ -453,18 +479,23 @@ unsafe fn set_phi_locations_like_llvm(
 /// then `poison` for unreachable predecessors of the phis that remain.
 /// Returns how many phis were folded.
 unsafe fn finish_like_llvm(ctx: &mut Context, round: &Round, phis: &Phis) -> Result<usize, String> {
-    let order = ctx
-        .edge_order
-        .get_or_insert_with(|| llvm_order::edge_order(&ctx.fcfg.cfg));
+    let cfg = &ctx.fcfg.cfg;
+    let order = ctx.edge_order.get_or_insert_with(|| {
+        llvm_order::edge_order(Walk {
+            cfg,
+            successors: SuccessorOrder::of_this_llvm(),
+        })
+    });
     rename::add_incoming_in_order(round, phis, order)?;
     // LLVM folds in (block, alloca) order.
+    let keys = ctx.block_keys().to_vec();
     let mut by_block: Vec<usize> = (0..phis.len()).collect();
-    by_block.sort_by_key(|&i| (phis[i].block, phis[i].slot));
+    by_block.sort_by_key(|&i| (keys[phis[i].block], phis[i].slot));
     let sorted: Vec<LLVMValueRef> = by_block.iter().map(|&i| phis[i].phi).collect();
     let folded = simplify::fold_phis(&sorted, &|v, p| ctx.value_dominates_phi(v, p));
     for (k, &i) in by_block.iter().enumerate() {
         if !folded[k] {
-            rename::add_poison_for_unreachable(round, &phis[i]);
+            rename::add_poison_for_unreachable(round, &phis[i], &keys);
         } else if let Some(recorder) = ctx.recorder.as_deref_mut() {
             recorder.folded(round.allocas[phis[i].slot as usize], phis[i].block);
         }

@@ -245,14 +245,15 @@ pub unsafe fn remove_markers(alloca: LLVMValueRef, intr: &Intrinsics) {
 
 /// LLVM's `dropDroppableUse` for every use of `names` in a droppable call:
 /// an operand bundle that mentions one keeps its place but becomes
-/// `"ignore"(undef, ...)`, so the assumption no longer speaks of the slot;
-/// a plain argument becomes `undef`. The C API cannot retag a bundle in
+/// `"ignore"(undef, ...)` (`poison` in LLVM 22: `dropped_use`), so the
+/// assumption no longer speaks of the slot; a plain argument becomes the
+/// same constant. The C API cannot retag a bundle in
 /// place, so the call is rebuilt, with its attributes and metadata.
 unsafe fn drop_droppable_uses(call: LLVMValueRef, names: &[LLVMValueRef]) {
     for k in 0..LLVMGetNumArgOperands(call) {
         let arg = LLVMGetOperand(call, k);
         if names.contains(&arg) {
-            LLVMSetOperand(call, k, LLVMGetUndef(LLVMTypeOf(arg)));
+            LLVMSetOperand(call, k, dropped_use(LLVMTypeOf(arg)));
         }
     }
     let n = LLVMGetNumOperandBundles(call);
@@ -268,7 +269,7 @@ unsafe fn drop_droppable_uses(call: LLVMValueRef, names: &[LLVMValueRef]) {
         let new = if args.iter().any(|a| names.contains(a)) {
             changed = true;
             for a in args.iter_mut().filter(|a| names.contains(a)) {
-                *a = LLVMGetUndef(LLVMTypeOf(*a));
+                *a = dropped_use(LLVMTypeOf(*a));
             }
             LLVMCreateOperandBundle(c"ignore".as_ptr(), 6, args.as_mut_ptr(), args.len() as u32)
         } else {
@@ -282,6 +283,16 @@ unsafe fn drop_droppable_uses(call: LLVMValueRef, names: &[LLVMValueRef]) {
     }
     for b in bundles {
         LLVMDisposeOperandBundle(b);
+    }
+}
+
+/// What `dropDroppableUse` puts in place of a dropped use: `undef` in
+/// LLVM 19, `poison` in 22.
+unsafe fn dropped_use(ty: LLVMTypeRef) -> LLVMValueRef {
+    if crate::ir::version::MEM2REG.dropped_use_is_poison {
+        LLVMGetPoison(ty)
+    } else {
+        LLVMGetUndef(ty)
     }
 }
 

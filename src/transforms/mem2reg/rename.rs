@@ -357,8 +357,9 @@ pub unsafe fn add_incoming_in_order(
 }
 
 /// Appends `poison` for every unreachable predecessor edge, predecessors in
-/// layout order (LLVM's fill-in after folding).
-pub unsafe fn add_poison_for_unreachable(round: &Round, phi: &NewPhi) {
+/// LLVM's block order `keys` (`ir::version::mem2reg_block_keys`: LLVM's
+/// fill-in after folding sorts them so).
+pub unsafe fn add_poison_for_unreachable(round: &Round, phi: &NewPhi, keys: &[u32]) {
     let fcfg = round.fcfg;
     let mut preds: Vec<Block> = fcfg
         .cfg
@@ -367,7 +368,7 @@ pub unsafe fn add_poison_for_unreachable(round: &Round, phi: &NewPhi) {
         .copied()
         .filter(|&p| !round.reachable[p])
         .collect();
-    preds.sort_unstable();
+    preds.sort_unstable_by_key(|&p| keys[p]);
     let poison = LLVMGetPoison(LLVMTypeOf(phi.phi));
     for pred in preds {
         let mut value = poison;

@@ -10,8 +10,9 @@
 ; path.
 
 ; RUN: opt -passes=mem2reg -S %s | FileCheck %s
-; RUN: opt -passes=mem2reg --write-experimental-debuginfo=false -S %s | FileCheck %s --check-prefix=INTRINSICS
-; RUN: %opt -passes='pebble-mem2reg<compat>' --write-experimental-debuginfo=false -S %s | FileCheck %s --check-prefix=INTRINSICS
+; LLVM 22 can no longer print intrinsics: the INTRINSICS runs are LLVM 19's.
+; RUN: %if llvm-19 %{ opt -passes=mem2reg --write-experimental-debuginfo=false -S %s | FileCheck %s --check-prefix=INTRINSICS %}
+; RUN: %if llvm-19 %{ %opt -passes='pebble-mem2reg<compat>' --write-experimental-debuginfo=false -S %s | FileCheck %s --check-prefix=INTRINSICS %}
 ; INTRINSICS-LABEL: define {{.*}}@fib(
 ; INTRINSICS-NOT:   llvm.dbg.declare
 ; INTRINSICS:       call void @llvm.dbg.value(metadata i32 %n,

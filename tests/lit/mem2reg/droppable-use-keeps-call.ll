@@ -11,7 +11,7 @@ declare void @llvm.assume(i1)
 define i32 @assume_with_attributes_and_metadata() {
 ; CHECK-LABEL: define i32 @assume_with_attributes_and_metadata(
 ; CHECK-NEXT:  entry:
-; CHECK-NEXT:    call void @llvm.assume(i1 true) #[[ATTR:[0-9]+]] [ "ignore"(ptr undef, i64 4) ], !annotation [[MD:![0-9]+]]
+; CHECK-NEXT:    call void @llvm.assume(i1 true) #[[ATTR:[0-9]+]] [ "ignore"(ptr {{undef|poison}}, i64 4) ], !annotation [[MD:![0-9]+]]
 ; CHECK-NEXT:    ret i32 7
 ; CHECK-NEXT:  }
 ; CHECK:       attributes #[[ATTR]] = { nounwind }

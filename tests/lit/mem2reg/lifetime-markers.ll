@@ -5,10 +5,12 @@
 ; addrspacecast used by anything but lifetime markers (LLVM accepts only
 ; markers there, not droppable uses). An alloca with nothing but markers is
 ; simply deleted.
-; CHECK lines are shared with LLVM's mem2reg; OURS/LLVM lines show the one
-; expected difference: @lifetime's load sees undef on the entry edge, and
-; our pass keeps the pruned phi [undef, entry], [1, t] where LLVM folds it
-; to 1.
+; CHECK lines are shared with LLVM's mem2reg (LLVM 22 drops the size operand of
+; lifetime markers when it reads them, and a marker on a zero GEP of an
+; alloca becomes one on the alloca, hence the alternatives); OURS/LLVM lines
+; show the one expected difference: @lifetime's load sees undef on the entry
+; edge, and our pass keeps the pruned phi [undef, entry], [1, t] where LLVM
+; folds it to 1.
 
 ; RUN: %opt -passes=pebble-mem2reg -S %s | FileCheck %s --check-prefixes=CHECK,OURS \
 ; RUN:   '--implicit-check-not=call void @llvm.lifetime' '--implicit-check-not== alloca'
@@ -141,7 +143,7 @@ define i32 @cast_with_marker_and_load() {
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    %a = alloca i32, align 4
 ; CHECK-NEXT:    %g = getelementptr i32, ptr %a, i64 0
-; CHECK-NEXT:    call void @llvm.lifetime.start.p0(i64 4, ptr %g)
+; CHECK-NEXT:    call void @llvm.lifetime.start.p0({{i64 4, ptr %g|ptr %a}})
 ; CHECK-NEXT:    store i32 1, ptr %a, align 4
 ; CHECK-NEXT:    %v = load i32, ptr %g, align 4
 ; CHECK-NEXT:    ret i32 %v
