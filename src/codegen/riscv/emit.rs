@@ -380,13 +380,32 @@ impl Emitter<'_> {
             )),
             Inst::Li { rd, imm } => self.line(&format!("li {}, {imm}", reg(*rd))),
             Inst::La { rd, sym: s, off } => {
-                let op = if (self.defined)(s) { "lla" } else { "la" };
-                let target = if *off == 0 {
-                    sym(s)
+                let r = reg(*rd);
+                if (self.defined)(s) {
+                    let target = if *off == 0 {
+                        sym(s)
+                    } else {
+                        format!("{}{:+}", sym(s), off)
+                    };
+                    self.line(&format!("lla {r}, {target}"));
                 } else {
-                    format!("{}{:+}", sym(s), off)
-                };
-                self.line(&format!("{op} {}, {target}", reg(*rd)));
+                    // Through the GOT, whose entries take no addend: the
+                    // offset is added afterwards (with a scratch register
+                    // other than rd when it does not fit an addi).
+                    self.line(&format!("la {r}, {}", sym(s)));
+                    if (-2048..2048).contains(off) && *off != 0 {
+                        self.line(&format!("addi {r}, {r}, {off}"));
+                    } else if *off != 0 {
+                        let t = if *rd == Loc::Reg(abi::T6) {
+                            abi::T5
+                        } else {
+                            abi::T6
+                        };
+                        let t = abi::name(t);
+                        self.line(&format!("li {t}, {off}"));
+                        self.line(&format!("add {r}, {r}, {t}"));
+                    }
+                }
             }
             Inst::Mv { rd, rs } => {
                 if let (Loc::Reg(d), Loc::Reg(s)) = (rd, rs) {

@@ -129,3 +129,43 @@ unsafe fn compile_module(module: LLVMModuleRef, opts: Options) -> Result<String,
     out.push_str("\t.section .note.GNU-stack,\"\",@progbits\n");
     Ok(out)
 }
+
+/// Every refusal in the IR file at `path`, one message per refused
+/// function (and one for the globals), where `compile_file` stops at the
+/// first: what `examples/llc_survey.rs` counts to find what blocks a real
+/// program.
+pub fn survey_file(path: &std::path::Path) -> Result<Vec<String>, String> {
+    // SAFETY: as in `compile_file`: everything created here is disposed here.
+    unsafe {
+        let ctx = LLVMContextCreate();
+        let result = parse(ctx, path).map(|m| {
+            let r = survey_module(m);
+            LLVMDisposeModule(m);
+            r
+        });
+        LLVMContextDispose(ctx);
+        result
+    }
+}
+
+unsafe fn survey_module(module: LLVMModuleRef) -> Vec<String> {
+    name_anonymous(module);
+    let td = LLVMGetModuleDataLayout(module);
+    let mut refusals = Vec::new();
+    if !LLVMGetFirstGlobalAlias(module).is_null() {
+        refusals.push("unsupported: global aliases".into());
+    }
+    let mut f = LLVMGetFirstFunction(module);
+    while !f.is_null() {
+        if LLVMCountBasicBlocks(f) > 0 {
+            if let Err(e) = isel::lower_function(td, f) {
+                refusals.push(e);
+            }
+        }
+        f = LLVMGetNextFunction(f);
+    }
+    if let Err(e) = data::emit_globals(&mut String::new(), module, td) {
+        refusals.push(e);
+    }
+    refusals
+}

@@ -9,6 +9,18 @@
 //! Narrow integer arguments are passed canonical (sign-extended) unless
 //! the call site says `zeroext`; results are re-canonicalised since the
 //! callee may leave the upper bits unspecified.
+//!
+//! Conventions: `ccc`, and the internal `fastcc` and `coldcc`, which LLVM
+//! only gives functions whose every use is a direct call in the module
+//! (`GlobalOpt`'s `isProfitableToMakeFastCC`/`ChangeCalleesToFastCall`,
+//! and `coldcc` likewise under `-enable-cold-cc`). Both are lowered as the
+//! C convention, identically at the definition and at every call, which
+//! keeps caller and callee in agreement; a call with one of them to a
+//! function not defined here (compiled elsewhere, where LLVM's RISC-V
+//! `CC_RISCV_FastCC` may place arguments in t-registers) is refused, as is
+//! every other convention. `tail` is a hint and `notail` a prohibition,
+//! both satisfied by an ordinary call; `musttail` guarantees a tail call,
+//! which the back end does not emit, so it is refused.
 
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
@@ -19,7 +31,43 @@ use super::super::mir::*;
 use super::{scalar_ty, Lowerer, Result, Ty};
 use crate::ir;
 
+/// The calling conventions lowered as the C convention (`LLVMCallConv`).
+fn c_like_convention(cc: u32) -> bool {
+    use llvm_sys::LLVMCallConv::*;
+    [LLVMCCallConv, LLVMFastCallConv, LLVMColdCallConv]
+        .iter()
+        .any(|&c| c as u32 == cc)
+}
+
 impl Lowerer {
+    /// Refuses a function defined with a convention other than `ccc`,
+    /// `fastcc` and `coldcc`.
+    pub(super) unsafe fn check_definition_convention(&self) -> Result<()> {
+        let cc = LLVMGetFunctionCallConv(self.func);
+        if !c_like_convention(cc) {
+            return Err(format!(
+                "{}: unsupported calling convention {cc}",
+                ir::function_label(self.func)
+            ));
+        }
+        Ok(())
+    }
+
+    /// Refuses a call whose convention or tail-call kind the back end
+    /// does not honour (see the module comment).
+    unsafe fn check_call_convention(&self, inst: LLVMValueRef, callee: LLVMValueRef) -> Result<()> {
+        let cc = LLVMGetInstructionCallConv(inst);
+        let defined_here = !LLVMIsAFunction(callee).is_null() && LLVMCountBasicBlocks(callee) > 0;
+        let ok = cc == llvm_sys::LLVMCallConv::LLVMCCallConv as u32
+            || (c_like_convention(cc) && defined_here);
+        let musttail =
+            LLVMGetTailCallKind(inst) == llvm_sys::LLVMTailCallKind::LLVMTailCallKindMustTail;
+        if !ok || musttail {
+            return Err(self.unsupported(inst));
+        }
+        Ok(())
+    }
+
     /// The `Entry` pseudo-instruction and the canonicalisation of narrow
     /// parameters (whose upper bits the caller may have left unspecified).
     pub(super) unsafe fn entry(&mut self) -> Result<()> {
@@ -121,6 +169,7 @@ impl Lowerer {
         if let Some(name) = ir::called_intrinsic_name(inst) {
             return self.intrinsic(inst, &name);
         }
+        self.check_call_convention(inst, callee)?;
         if !LLVMIsAFunction(callee).is_null() && self.partial_inline_sqrt(inst, callee)? {
             return Ok(());
         }

@@ -130,14 +130,27 @@ impl Lowerer {
             return Ok(());
         }
         let y = LLVMGetOperand(inst, 1);
-        let (mut a, mut b) = (self.val(x, inst)?, self.val(y, inst)?);
+        let (a, b) = (self.val(x, inst)?, self.val(y, inst)?);
+        let r = self.compare(pred, a, b, bits);
+        self.def(inst, r);
+        Ok(())
+    }
+
+    /// `icmp pred a, b` of two canonical `bits`-wide integers, as 0/1.
+    pub(super) fn compare(
+        &mut self,
+        pred: LLVMIntPredicate,
+        mut a: VReg,
+        mut b: VReg,
+        bits: u32,
+    ) -> VReg {
         use LLVMIntPredicate::*;
         if bits == 1 && matches!(pred, LLVMIntSLT | LLVMIntSLE | LLVMIntSGT | LLVMIntSGE) {
             // i1 is held as 0/1; signed order needs 0/-1.
             a = self.unary("neg", Class::Int, a);
             b = self.unary("neg", Class::Int, b);
         }
-        let r = match pred {
+        match pred {
             LLVMIntEQ | LLVMIntNE => {
                 let t = self.op("xor", Class::Int, a, b);
                 self.unary(
@@ -160,9 +173,7 @@ impl Lowerer {
                 let t = self.op(op, Class::Int, p, q);
                 self.opi("xori", t, 1)
             }
-        };
-        self.def(inst, r);
-        Ok(())
+        }
     }
 
     pub(super) unsafe fn select(&mut self, inst: LLVMValueRef) -> Result<()> {
@@ -171,8 +182,15 @@ impl Lowerer {
             return Err(self.unsupported(inst));
         }
         let c = self.val(LLVMGetOperand(inst, 0), inst)?;
-        let mut a = self.val(LLVMGetOperand(inst, 1), inst)?;
-        let mut b = self.val(LLVMGetOperand(inst, 2), inst)?;
+        let a = self.val(LLVMGetOperand(inst, 1), inst)?;
+        let b = self.val(LLVMGetOperand(inst, 2), inst)?;
+        let r = self.select_value(c, a, b, ty);
+        self.def(inst, r);
+        Ok(())
+    }
+
+    /// `c ? a : b` for a 0/1 register `c`, without a branch.
+    pub(super) fn select_value(&mut self, c: VReg, mut a: VReg, mut b: VReg, ty: Ty) -> VReg {
         let (to_int, from_int) = match ty {
             Ty::F64 => ("fmv.x.d", "fmv.d.x"),
             Ty::F32 => ("fmv.x.w", "fmv.w.x"),
@@ -190,7 +208,6 @@ impl Lowerer {
         if !from_int.is_empty() {
             r = self.unary(from_int, Class::Float, r);
         }
-        self.def(inst, r);
-        Ok(())
+        r
     }
 }

@@ -22,12 +22,18 @@ use crate::ir;
 /// A symbol plus offset, for constant addresses.
 pub type SymOff = (String, i64);
 
-/// Constant address expressions: globals, and GEP/casts of them.
+/// Constant address expressions: globals (not thread-local ones), and
+/// GEP/casts of them.
 ///
 /// # Safety
 /// `c` is a live constant.
 pub unsafe fn const_address(td: LLVMTargetDataRef, c: LLVMValueRef) -> Option<SymOff> {
     if !LLVMIsAGlobalValue(c).is_null() {
+        // A thread-local variable has no link-time address (each thread's
+        // copy is found from `tp`): not a constant address.
+        if !LLVMIsAGlobalVariable(c).is_null() && LLVMIsThreadLocal(c) != 0 {
+            return None;
+        }
         return Some((ir::name(c), 0));
     }
     if LLVMIsAConstantExpr(c).is_null() {

@@ -26,7 +26,8 @@
 //! | `atomics` | atomic accesses (refused for now) |
 //! | `aggregates` | first-class structs and arrays as one register per scalar leaf |
 //! | `calls` | parameters, calls and returns under the lp64d calling convention |
-//! | `intrinsics` | `llvm.*` calls |
+//! | `intrinsics` | `llvm.*` calls: dispatch, memory and stack intrinsics, markers |
+//! | `int_intrinsics` | min/max, `abs`, funnel shifts, bit counts and reversals, overflow and saturation |
 //! | `control_flow` | `br`, `switch`, phis (through `out_of_ssa`), machine block layout |
 //!
 //! Integer widths follow the invariant of `mir` (i8/i16/i32 sign-extended,
@@ -41,6 +42,7 @@ mod calls;
 mod casts;
 mod control_flow;
 mod float;
+mod int_intrinsics;
 mod integers;
 mod intrinsics;
 mod memory;
@@ -210,12 +212,7 @@ impl Lowerer {
             self.block_index.insert(bb, i);
         }
         self.f.blocks = vec![MBlock::default(); fcfg.blocks.len()];
-        if LLVMGetFunctionCallConv(self.func) != 0 {
-            return Err(format!(
-                "{}: unsupported calling convention",
-                ir::function_label(self.func)
-            ));
-        }
+        self.check_definition_convention()?;
         self.entry()?;
         let heir_of = Self::ebb_parents(&fcfg.cfg);
         self.exit_avail = vec![None; fcfg.blocks.len()];

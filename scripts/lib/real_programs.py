@@ -1,0 +1,206 @@
+"""Real C programs for `scripts/backend-test --real`.
+
+SQLite (libsqlite3-sys's bundled amalgamation), Lua 5.4 (lua-src), zlib
+(libz-sys) and bzip2 (bzip2-sys), each with a deterministic driver of ours
+(tests/real/). Their sources come from crates.io: a scratch Cargo project
+that depends on the pinned crates is fetched with `cargo fetch` (sources
+land in ~/.cargo/registry/src) and located with `cargo metadata`, so a
+fresh machine needs nothing else. Each crate's C is compiled with the
+defines its build script uses.
+
+Every program is built at three IR levels: clang -O0 (`O0`), the same IR
+after `pebble-mem2reg` (`mem2reg`) and clang -O2 (`O2`); every file is
+lowered by `pebble llc --verify-regalloc` (the allocation checker on every
+function), linked with `riscv64-linux-gnu-gcc -static` and run under
+qemu-riscv64. Its standard output and exit status must equal those of the
+program built by riscv64-linux-gnu-gcc -O2 (both with -ffp-contract=off).
+The first refusal of a level is reported with its message.
+"""
+
+import json
+import os
+import subprocess
+import time
+
+CRATES = {
+    "libsqlite3-sys": ('"=0.30.1"', ', features = ["bundled"]'),
+    "lua-src": ('"=547.1.0"', ""),
+    "libz-sys": ('"=1.1.33"', ', features = ["static"]'),
+    "bzip2-sys": ('"=0.1.13"', ""),
+}
+
+SQLITE_DEFINES = [
+    "-DSQLITE_CORE", "-DSQLITE_DEFAULT_FOREIGN_KEYS=1", "-DSQLITE_ENABLE_API_ARMOR",
+    "-DSQLITE_ENABLE_COLUMN_METADATA", "-DSQLITE_ENABLE_DBSTAT_VTAB", "-DSQLITE_ENABLE_FTS3",
+    "-DSQLITE_ENABLE_FTS3_PARENTHESIS", "-DSQLITE_ENABLE_FTS5", "-DSQLITE_ENABLE_JSON1",
+    "-DSQLITE_ENABLE_LOAD_EXTENSION=1", "-DSQLITE_ENABLE_MEMORY_MANAGEMENT",
+    "-DSQLITE_ENABLE_RTREE", "-DSQLITE_ENABLE_STAT4", "-DSQLITE_SOUNDEX", "-DSQLITE_THREADSAFE=1",
+    "-DSQLITE_USE_URI", "-DHAVE_USLEEP=1", "-DHAVE_ISNAN",
+]
+
+ZLIB_FILES = ["adler32", "compress", "crc32", "deflate", "infback", "inffast", "inflate",
+              "inftrees", "trees", "uncompr", "zutil", "gzclose", "gzlib", "gzread", "gzwrite"]
+BZIP2_FILES = ["blocksort", "huffman", "crctable", "randtable", "compress", "decompress", "bzlib"]
+LUA_FILES = ["lapi", "lcode", "lctype", "ldebug", "ldo", "ldump", "lfunc", "lgc", "llex", "lmem",
+             "lobject", "lopcodes", "lparser", "lstate", "lstring", "ltable", "ltm", "lundump",
+             "lvm", "lzio", "lauxlib", "lbaselib", "lcorolib", "ldblib", "liolib", "lmathlib",
+             "loadlib", "loslib", "lstrlib", "ltablib", "lutf8lib", "linit"]
+
+
+class Program:
+    def __init__(self, name, crate, subdir, files, defines, driver, args, fast_args, libs=()):
+        self.name, self.crate, self.subdir = name, crate, subdir
+        self.files, self.defines, self.driver = files, defines, driver
+        self.args, self.fast_args, self.libs = args, fast_args, list(libs)
+
+
+PROGRAMS = [
+    Program("zlib", "libz-sys", "src/zlib", [f + ".c" for f in ZLIB_FILES],
+            ["-DSTDC", "-D_LARGEFILE64_SOURCE"], "zlib_driver.c", ["1500000"], ["60000"]),
+    Program("bzip2", "bzip2-sys", "bzip2-1.0.8", [f + ".c" for f in BZIP2_FILES],
+            ["-D_FILE_OFFSET_BITS=64", "-DBZ_NO_STDIO"], "bzip2_driver.c", ["600000"], ["30000"]),
+    Program("lua", "lua-src", "lua-5.4.7", [f + ".c" for f in LUA_FILES], ["-DLUA_USE_LINUX"],
+            "lua_main.c", ["@lua_driver.lua", "60000"], ["@lua_driver.lua", "3000"], ["-ldl"]),
+    Program("sqlite", "libsqlite3-sys", "sqlite3", ["sqlite3.c"], SQLITE_DEFINES,
+            "sqlite_driver.c", ["20000"], ["500"], ["-ldl", "-lpthread"]),
+]
+
+LEVELS = ["O0", "mem2reg", "O2"]
+
+# gcc contracts a*b+c across statements at -O2, clang within expressions:
+# neither, so that both builds round the same way.
+NO_CONTRACT = ["-ffp-contract=off"]
+
+
+def crate_dirs(scratch):
+    """Fetches the crates into the Cargo registry (once) and returns
+    {crate: source directory}."""
+    os.makedirs(os.path.join(scratch, "src"), exist_ok=True)
+    deps = "\n".join(f'{c} = {{ version = {v}{extra} }}' for c, (v, extra) in CRATES.items())
+    manifest = ('[package]\nname = "pebble-real-sources"\nversion = "0.0.0"\nedition = "2021"\n'
+                f"[dependencies]\n{deps}\n")
+    path = os.path.join(scratch, "Cargo.toml")
+    if not os.path.exists(path) or open(path).read() != manifest:
+        with open(path, "w") as f:
+            f.write(manifest)
+        with open(os.path.join(scratch, "src", "main.rs"), "w") as f:
+            f.write("fn main() {}\n")
+    subprocess.run(["cargo", "fetch", "--quiet"], cwd=scratch, check=True)
+    meta = json.loads(subprocess.run(["cargo", "metadata", "--format-version", "1"], cwd=scratch,
+                                     check=True, capture_output=True, text=True).stdout)
+    return {p["name"]: os.path.dirname(p["manifest_path"]) for p in meta["packages"]
+            if p["name"] in CRATES}
+
+
+class Runner:
+    def __init__(self, root, work, pebble, plugin, bindir, clang_flags, fast, timeout):
+        self.root, self.work, self.pebble, self.plugin = root, work, pebble, plugin
+        self.bindir, self.clang_flags, self.fast, self.timeout = bindir, clang_flags, fast, timeout
+
+    def run(self, cmd, timeout=3600, **kw):
+        return subprocess.run(cmd, capture_output=True, timeout=timeout, **kw)
+
+    def sources(self, prog, src_dir):
+        lib = os.path.join(src_dir, prog.subdir)
+        return ([os.path.join(lib, f) for f in prog.files] +
+                [os.path.join(self.root, "tests", "real", prog.driver)]), lib
+
+    def argv(self, prog):
+        args = prog.fast_args if self.fast else prog.args
+        return [os.path.join(self.root, "tests", "real", a[1:]) if a.startswith("@") else a
+                for a in args]
+
+    def execute(self, exe, prog):
+        start = time.time()
+        try:
+            p = self.run(["qemu-riscv64", exe, *self.argv(prog)], timeout=self.timeout)
+            return (p.returncode, p.stdout), time.time() - start
+        except subprocess.TimeoutExpired:
+            return ("timeout", b""), time.time() - start
+
+    def reference(self, prog, srcs, inc, out):
+        exe = os.path.join(out, "ref.exe")
+        p = self.run(["riscv64-linux-gnu-gcc", "-O2", "-w", *NO_CONTRACT, f"-I{inc}", *prog.defines, *srcs,
+                      "-o", exe, "-static", "-lm", *prog.libs])
+        if p.returncode != 0:
+            return None, "reference build failed: " + p.stderr.decode()[-400:]
+        return self.execute(exe, prog)[0], ""
+
+    def ir(self, src, inc, prog, level, out):
+        """The IR file of `src` at `level`, or (None, message)."""
+        base = os.path.join(out, os.path.splitext(os.path.basename(src))[0])
+        opt_level = "-O2" if level == "O2" else "-O0"
+        ll = f"{base}.{opt_level[1:]}.ll"
+        if not os.path.exists(ll):
+            p = self.run([os.path.join(self.bindir, "clang"), *self.clang_flags, *NO_CONTRACT, opt_level,
+                          f"-I{inc}", *prog.defines, "-S", "-emit-llvm", src, "-o", ll + ".tmp"])
+            if p.returncode != 0:
+                return None, "clang failed: " + p.stderr.decode()[-300:]
+            os.rename(ll + ".tmp", ll)
+        if level != "mem2reg":
+            return ll, ""
+        m2r = base + ".m2r.ll"
+        p = self.run([os.path.join(self.bindir, "opt"), f"-load-pass-plugin={self.plugin}",
+                      "-passes=pebble-mem2reg", "-S", ll, "-o", m2r])
+        if p.returncode != 0:
+            return None, "opt failed: " + p.stderr.decode()[-300:]
+        return m2r, ""
+
+    def level(self, prog, srcs, inc, level, expected, out):
+        """(files compiled, files, status, message, seconds run)."""
+        asms = []
+        for src in srcs:
+            ll, msg = self.ir(src, inc, prog, level, out)
+            if ll is None:
+                return len(asms), len(srcs), "error", msg, 0
+            asm = f"{ll[:-3]}.{level}.s"
+            p = self.run([self.pebble, "llc", "--verify-regalloc", ll, "-o", asm])
+            if p.returncode != 0:
+                return len(asms), len(srcs), "refused", p.stderr.decode().strip()[:300], 0
+            asms.append(asm)
+        exe = os.path.join(out, f"{level}.exe")
+        p = self.run(["riscv64-linux-gnu-gcc", "-static", *asms, "-o", exe, "-lm", *prog.libs])
+        if p.returncode != 0:
+            return len(asms), len(srcs), "link", p.stderr.decode()[-400:], 0
+        got, secs = self.execute(exe, prog)
+        if got == expected:
+            return len(asms), len(srcs), "correct", "", secs
+        if got[0] != expected[0]:
+            why = f"exit {got[0]} vs {expected[0]}"
+        else:
+            why = "stdout differs"
+        return len(asms), len(srcs), "wrong", why, secs
+
+
+def run_real(root, work, pebble, plugin, bindir, clang_flags, fast, only, levels, timeout):
+    """Runs the programs; returns (passed, failed) and prints one line per
+    program and level."""
+    scratch = os.environ.get("PEBBLE_REAL_SRC", os.path.join("/tmp", "pebble-real-sources"))
+    dirs = crate_dirs(scratch)
+    runner = Runner(root, work, pebble, plugin, bindir, clang_flags, fast, timeout)
+    passed = failed = 0
+    for prog in PROGRAMS:
+        if only and prog.name not in only:
+            continue
+        out = os.path.join(work, prog.name)
+        os.makedirs(out, exist_ok=True)
+        srcs, inc = runner.sources(prog, dirs[prog.crate])
+        expected, msg = runner.reference(prog, srcs, inc, out)
+        if expected is None or expected[0] == "timeout":
+            print(f"FAIL {prog.name} [ref]: {msg or 'reference run timed out'}")
+            failed += 1
+            continue
+        for level in levels:
+            done, total, status, msg, secs = runner.level(prog, srcs, inc, level, expected, out)
+            line = f"{prog.name} [{level}]: {done}/{total} files compiled, {status}"
+            if secs:
+                line += f" ({secs:.1f} s under qemu)"
+            if msg:
+                line += f": {msg}"
+            if status == "correct":
+                passed += 1
+                print("ok   " + line)
+            else:
+                failed += 1
+                print("FAIL " + line)
+    return passed, failed
