@@ -84,6 +84,44 @@ pub fn check(f: &MFunction, code: &[Vec<PInst>], spill_slots: u32) -> Result<(),
     Ok(())
 }
 
+/// The early-clobber rule (see `Inst::Seq`): the defs of such an
+/// instruction sit in registers distinct from each other and from every
+/// use. Cheap, so `compile_module` runs it on every function, checker or
+/// not: an allocation breaking it is an error, never wrong code.
+pub fn check_early_clobbers(f: &MFunction, code: &[Vec<PInst>]) -> Result<(), String> {
+    for (b, blk) in code.iter().enumerate() {
+        for (i, pi) in blk.iter().enumerate() {
+            if let PInst::Orig { phys, .. } = pi {
+                early_clobber_ok(phys).map_err(|e| {
+                    format!(
+                        "@{}: allocation check failed: block {b} inst {i}: {e}",
+                        f.name
+                    )
+                })?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn early_clobber_ok(phys: &Inst<Loc>) -> Result<(), String> {
+    if !phys.early_clobber() {
+        return Ok(());
+    }
+    let (mut uses, mut defs) = (vec![], vec![]);
+    phys.for_each_use(|l| uses.push(l));
+    phys.for_each_def(|l| defs.push(l));
+    for (k, d) in defs.iter().enumerate() {
+        if !matches!(d, Loc::Reg(_)) || uses.contains(d) || defs[..k].contains(d) {
+            return Err(format!(
+                "early-clobber def in {} shares it with another operand",
+                show(*d)
+            ));
+        }
+    }
+    Ok(())
+}
+
 fn expect(st: &[VReg], l: Loc, v: VReg) -> Result<(), String> {
     let have = st[index(l)];
     if have == v {
@@ -118,6 +156,7 @@ fn step(st: &mut [VReg], pi: &PInst) -> Result<(), String> {
             for (&v, &l) in vu.iter().zip(&pu) {
                 expect(st, l, v)?;
             }
+            early_clobber_ok(phys)?;
             if let Inst::Call { .. } = phys {
                 for p in abi::caller_saved() {
                     st[p as usize] = UNKNOWN;

@@ -496,6 +496,13 @@ impl Emitter<'_> {
                 }
             }
             Inst::Unreachable => self.line("unimp"),
+            Inst::Seq { seq, defs, uses } => {
+                let defs: Vec<&str> = defs.iter().map(|l| reg(*l)).collect();
+                let uses: Vec<&str> = uses.iter().map(|l| reg(*l)).collect();
+                for l in super::atomic_seq::expand(seq, &defs, &uses) {
+                    self.line(&l);
+                }
+            }
         }
     }
 

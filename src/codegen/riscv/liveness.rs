@@ -129,7 +129,8 @@ pub fn intervals(f: &MFunction, live: &Liveness) -> (Vec<Option<Interval>>, Vec<
         let first = idx;
         for inst in &blk.insts {
             inst.for_each_use(|r| touch(r, 2 * idx));
-            inst.for_each_def(|r| touch(r, 2 * idx + 1));
+            let def_at = 2 * idx + !inst.early_clobber() as u32;
+            inst.for_each_def(|r| touch(r, def_at));
             if inst.is_call() {
                 calls.push(idx);
             }

@@ -164,6 +164,15 @@ pub enum Inst<R> {
         default: usize,
     },
     Unreachable,
+    /// A fixed sequence (`atomic_seq`: fences, AMOs, LR/SC loops) reading
+    /// `uses` and writing `defs` (results first, then temporaries). Its
+    /// defs are early clobbers: written while uses are still read, so they
+    /// never share a register with a use or with each other.
+    Seq {
+        seq: Box<super::atomic_seq::Seq>,
+        defs: Vec<R>,
+        uses: Vec<R>,
+    },
 }
 
 impl<R: Copy> Inst<R> {
@@ -213,6 +222,7 @@ impl<R: Copy> Inst<R> {
                 }
             }
             Switch { val, .. } => f(*val),
+            Seq { uses, .. } => uses.iter().for_each(|r| f(*r)),
             StackRestore { rs } | DynAlloca { size: rs, .. } => f(*rs),
             Li { .. }
             | La { .. }
@@ -245,6 +255,7 @@ impl<R: Copy> Inst<R> {
                     f(*r)
                 }
             }
+            Seq { defs, .. } => defs.iter().for_each(|r| f(*r)),
             _ => {}
         }
     }
@@ -398,7 +409,21 @@ impl<R: Copy> Inst<R> {
                 default: *default,
             },
             Unreachable => Unreachable,
+            Seq { seq, defs, uses } => {
+                let uses = uses.iter().map(|r| u(*r)).collect();
+                Seq {
+                    seq: seq.clone(),
+                    defs: defs.iter().map(|r| d(*r)).collect(),
+                    uses,
+                }
+            }
         }
+    }
+
+    /// Whether the defs are early clobbers (written before the last use is
+    /// read): liveness starts them at the read position.
+    pub fn early_clobber(&self) -> bool {
+        matches!(self, Inst::Seq { .. })
     }
 
     /// Successor blocks of a terminator (empty for other instructions).

@@ -9,6 +9,7 @@
 //! 4. `emit` (+ `data` for globals): frame layout, ABI moves, assembly.
 
 pub mod abi;
+pub mod atomic_seq;
 pub mod checker;
 pub mod data;
 pub mod emit;
@@ -116,6 +117,7 @@ unsafe fn compile_module(module: LLVMModuleRef, opts: Options) -> Result<String,
         if opts.verify_regalloc || cfg!(debug_assertions) {
             checker::check(&mf, &code, alloc.spill_slots)?;
         }
+        checker::check_early_clobbers(&mf, &code)?;
         emit::emit_function(
             &mut out,
             &mf,

@@ -297,7 +297,9 @@ impl Lowerer {
     }
 
     pub(super) unsafe fn load(&mut self, inst: LLVMValueRef) -> Result<()> {
-        self.check_not_atomic(inst)?;
+        if self.is_atomic(inst) {
+            return self.atomic_load(inst);
+        }
         let (base, off) = self.address(LLVMGetOperand(inst, 0), inst)?;
         if let Some(leaves) = self.agg_layout(LLVMTypeOf(inst)) {
             let regs: Vec<VReg> = leaves
@@ -325,7 +327,9 @@ impl Lowerer {
     }
 
     pub(super) unsafe fn store(&mut self, inst: LLVMValueRef) -> Result<()> {
-        self.check_not_atomic(inst)?;
+        if self.is_atomic(inst) {
+            return self.atomic_store(inst);
+        }
         let v = LLVMGetOperand(inst, 0);
         if let Some(leaves) = self.agg_layout(LLVMTypeOf(v)) {
             let regs = self.agg_val(v, inst)?;

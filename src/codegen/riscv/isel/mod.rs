@@ -23,7 +23,7 @@
 //! | `casts` | `trunc`/`zext`/`sext`, pointer casts, bitcasts, int/float conversions |
 //! | `float` | float/double arithmetic, `fcmp`, `frem`, the `sqrt` builtin |
 //! | `memory` | allocas, `getelementptr`, loads and stores, constant addresses |
-//! | `atomics` | atomic accesses (refused for now) |
+//! | `atomics` | atomic loads/stores (fences of Table A.6), `atomicrmw`, `cmpxchg`, `fence` |
 //! | `aggregates` | first-class structs and arrays as one register per scalar leaf |
 //! | `calls` | parameters, calls and returns under the lp64d calling convention |
 //! | `intrinsics` | `llvm.*` calls: dispatch, memory and stack intrinsics, markers |
@@ -392,6 +392,9 @@ impl Lowerer {
             LLVMBr => self.br(inst)?,
             LLVMSwitch => self.switch(inst)?,
             LLVMUnreachable => self.push(Inst::Unreachable),
+            LLVMAtomicRMW => self.atomic_rmw(inst)?,
+            LLVMAtomicCmpXchg => self.cmpxchg(inst)?,
+            LLVMFence => self.fence_inst(inst)?,
             _ => return Err(self.unsupported(inst)),
         }
         Ok(())
