@@ -115,6 +115,13 @@ pub enum Event {
     PotentialSpill { n: Node, cost: f64, degree: u32 },
     /// AssignColors popped the node: its colour, or None (actual spill).
     Select { n: Node, colour: Option<PReg> },
+    /// MakeWorklist's lists, as the seed's step 3 lists them.
+    Worklists {
+        simplify: Vec<Node>,
+        freeze: Vec<Node>,
+        spill: Vec<Node>,
+        moves: usize,
+    },
 }
 
 /// The state of one round of the algorithm over one graph.
@@ -132,6 +139,9 @@ pub struct Irc {
     pub colour: Vec<Option<PReg>>,
     pub spilled: Vec<Node>,
     pub trace: Option<Vec<Event>>,
+    /// With a trace: the interference edges between non-precoloured nodes
+    /// as `Build` made them (before coalescing adds edges to merged nodes).
+    pub built_edges: Vec<(Node, Node)>,
 }
 
 impl Irc {
@@ -157,8 +167,18 @@ impl Irc {
             colour,
             spilled: Vec::new(),
             trace: trace.then(Vec::new),
+            built_edges: Vec::new(),
             g,
         };
+        if trace {
+            for u in PRECOLORED..n as Node {
+                for &v in &irc.g.adj_list[u as usize] {
+                    if v > u {
+                        irc.built_edges.push((u, v));
+                    }
+                }
+            }
+        }
         let mut order: Vec<u32> = (0..nmoves as u32).collect();
         order.sort_by(|&a, &b| {
             let (wa, wb) = (
@@ -180,6 +200,20 @@ impl Irc {
             } else {
                 irc.classify(n);
             }
+        }
+        if trace {
+            let sorted = |s: &IndexSet| {
+                let mut v: Vec<Node> = s.iter().collect();
+                v.sort_unstable();
+                v
+            };
+            let e = Event::Worklists {
+                simplify: sorted(&irc.simplify),
+                freeze: sorted(&irc.freeze),
+                spill: sorted(&irc.spill),
+                moves: nmoves,
+            };
+            irc.record(e);
         }
         irc
     }
