@@ -294,7 +294,7 @@ mod tests {
     fn linear_scan_passes_the_checker_on_random_functions() {
         let mut spilled = 0;
         for seed in 1..300u64 {
-            let f = random_function(seed * 0x9e37_79b9_7f4a_7c15);
+            let f = random_function(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15));
             let a = allocate(&f);
             spilled += a.spill_slots;
             if let Err(e) = check(&f, &rewrite(&f, &a), a.spill_slots) {
@@ -311,7 +311,7 @@ mod tests {
         let (mut spilled, mut multi_round) = (0, 0);
         let (mut gc, mut ls) = (Stats::default(), Stats::default());
         for seed in 1..300u64 {
-            let f = random_function(seed * 0x9e37_79b9_7f4a_7c15);
+            let f = random_function(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15));
             let a = graph_color::allocate(&f).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
             spilled += a.spill_slots;
             multi_round += (a.rounds > 1) as u32;

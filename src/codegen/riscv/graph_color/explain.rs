@@ -90,6 +90,16 @@ fn names(r: &Round, ns: &[Node]) -> String {
     ns.iter().map(|&n| name(r, n)).collect::<Vec<_>>().join(" ")
 }
 
+/// The select stack, bottom first; a long one shows its top only.
+fn stack_names(r: &Round, stack: &[Node]) -> String {
+    const SHOWN: usize = 12;
+    if stack.len() <= SHOWN {
+        return names(r, stack);
+    }
+    let top = &stack[stack.len() - SHOWN..];
+    format!("… {} more, {}", stack.len() - SHOWN, names(r, top))
+}
+
 /// The machine IR the first round colours, one instruction per line.
 fn listing(out: &mut String, r: &Round) {
     let _ = writeln!(out, "\nmachine IR (virtual registers):");
@@ -199,17 +209,13 @@ fn round_text(out: &mut String, i: usize, r: &Round) {
                 format!(
                     "  simplify {:<10} stack [{}]",
                     name(r, *n),
-                    names(r, &stack)
+                    stack_names(r, &stack)
                 )
             }
-            Event::PotentialSpill { n, cost, degree } => {
-                stack.push(*n);
-                format!(
-                    "  spill?   {:<10} stack [{}]   (cost {cost}, degree {degree}: optimistic push)",
-                    name(r, *n),
-                    names(r, &stack)
-                )
-            }
+            Event::PotentialSpill { n, cost, degree } => format!(
+                "  spill?   {} (cost {cost} / degree {degree}, the lowest): to the simplify list, optimistically",
+                name(r, *n)
+            ),
             Event::Coalesce { u, v, rule } => {
                 format!("  coalesce {} into {} ({rule})", name(r, *v), name(r, *u))
             }
