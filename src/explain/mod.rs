@@ -133,7 +133,7 @@ pub fn explain_file(args: &ExplainArgs) -> Result<Vec<FunctionReport>, String> {
 }
 
 /// Runs Graphviz `dot -Tsvg`.
-fn write_svg(picture: &str, path: &std::path::Path) -> Result<(), String> {
+pub fn write_svg(picture: &str, path: &std::path::Path) -> Result<(), String> {
     let mut child = Command::new("dot")
         .arg("-Tsvg")
         .arg("-o")

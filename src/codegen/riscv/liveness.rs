@@ -78,6 +78,15 @@ pub fn compute(f: &MFunction) -> Liveness {
         }
     }
     let succs: Vec<Vec<usize>> = (0..n).map(|b| f.succs(b)).collect();
+    solve(&succs, uses, defs)
+}
+
+/// The dataflow fixpoint on any CFG, given each block's upward-exposed uses
+/// and its defs (`succs[b]`: successors of block `b`). The graph-colouring
+/// allocator calls this on its own program, which carries spill code.
+pub fn solve(succs: &[Vec<usize>], uses: Vec<RegSet>, defs: Vec<RegSet>) -> Liveness {
+    let n = succs.len();
+    let nregs = uses.first().map_or(0, |u| u.words.len() * 64);
     let mut live_in = uses.clone();
     let mut live_out = vec![RegSet::new(nregs); n];
     let mut changed = true;

@@ -3,8 +3,10 @@
 //! Pipeline, one phase per module:
 //! 1. `isel`: LLVM IR → machine IR over virtual registers (`mir`), with
 //!    phis turned into edge copies by `out_of_ssa`;
-//! 2. `liveness` + `linear_scan`: live intervals, Poletto–Sarkar
-//!    allocation, spill-code rewrite;
+//! 2. register allocation, one of: `liveness` + `linear_scan` (live
+//!    intervals, Poletto–Sarkar, `-O0`) or `graph_color` (iterated register
+//!    coalescing, George–Appel, `-O2`), both ending in the same `PInst`
+//!    form; `regalloc_stats` counts what either one cost;
 //! 3. `checker` (when asked): symbolic verification of the allocation;
 //! 4. `emit` (+ `data` for globals): frame layout, ABI moves, assembly.
 
@@ -14,10 +16,12 @@ pub mod checker;
 pub mod data;
 pub mod emit;
 pub mod isel;
+pub mod graph_color;
 pub mod linear_scan;
 pub mod liveness;
 pub mod mir;
 pub mod out_of_ssa;
+pub mod regalloc_stats;
 
 use std::collections::HashSet;
 use std::ffi::{CStr, CString};
@@ -28,15 +32,38 @@ use llvm_sys::target::LLVMGetModuleDataLayout;
 
 use crate::ir;
 
+/// The register allocator.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RegAlloc {
+    #[default]
+    LinearScan,
+    GraphColor,
+}
+
 /// Options of one compilation.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Options {
     /// Run the allocation checker on every function.
     pub verify_regalloc: bool,
+    pub regalloc: RegAlloc,
+    /// Count copies, spills and callee-saved registers per function.
+    pub regalloc_stats: bool,
+    /// Record graph colouring's rounds for this function (the picture).
+    pub explain: Option<String>,
+}
+
+/// What a compilation produced besides the assembly.
+#[derive(Default)]
+pub struct Compiled {
+    pub asm: String,
+    /// Per function (with `regalloc_stats`): name and statistics.
+    pub stats: Vec<(String, regalloc_stats::Stats)>,
+    /// With `explain`: the trace text and the Graphviz drawing.
+    pub explained: Option<graph_color::explain::Explained>,
 }
 
 /// Compiles the IR file at `path` to assembly text.
-pub fn compile_file(path: &std::path::Path, opts: Options) -> Result<String, String> {
+pub fn compile_file(path: &std::path::Path, opts: &Options) -> Result<Compiled, String> {
     // SAFETY: the context, buffer and module are created, used and disposed
     // here; nothing escapes.
     unsafe {
@@ -85,7 +112,7 @@ unsafe fn name_anonymous(module: LLVMModuleRef) {
     }
 }
 
-unsafe fn compile_module(module: LLVMModuleRef, opts: Options) -> Result<String, String> {
+unsafe fn compile_module(module: LLVMModuleRef, opts: &Options) -> Result<Compiled, String> {
     name_anonymous(module);
     let td = LLVMGetModuleDataLayout(module);
     let mut defined: HashSet<String> = HashSet::new();
@@ -108,28 +135,53 @@ unsafe fn compile_module(module: LLVMModuleRef, opts: Options) -> Result<String,
     if !LLVMGetFirstGlobalAlias(module).is_null() {
         return Err("unsupported: global aliases".into());
     }
-    let mut out = String::new();
+    let mut out = Compiled::default();
     let is_defined = |s: &str| defined.contains(s);
     for (k, &func) in functions.iter().enumerate() {
         let mf = isel::lower_function(td, func)?;
-        let alloc = linear_scan::allocate(&mf);
-        let code = linear_scan::rewrite(&mf, &alloc);
+        if opts.explain.as_deref() == Some(mf.name.as_str()) {
+            out.explained = Some(graph_color::explain::explain(&mf)?);
+        }
+        let (code, spill_slots) = allocate(&mf, opts.regalloc)?;
         if opts.verify_regalloc || cfg!(debug_assertions) {
-            checker::check(&mf, &code, alloc.spill_slots)?;
+            checker::check(&mf, &code, spill_slots)?;
+        }
+        if opts.regalloc_stats {
+            let s = regalloc_stats::Stats::of(&code, spill_slots);
+            out.stats.push((mf.name.clone(), s));
         }
         checker::check_early_clobbers(&mf, &code)?;
         emit::emit_function(
-            &mut out,
+            &mut out.asm,
             &mf,
             &code,
-            alloc.spill_slots,
+            spill_slots,
             &format!(".LBB{k}"),
             &is_defined,
         );
     }
-    data::emit_globals(&mut out, module, td)?;
-    out.push_str("\t.section .note.GNU-stack,\"\",@progbits\n");
+    data::emit_globals(&mut out.asm, module, td)?;
+    out.asm
+        .push_str("\t.section .note.GNU-stack,\"\",@progbits\n");
     Ok(out)
+}
+
+/// Allocates registers with the chosen allocator: the function in physical
+/// form and its number of spill slots.
+pub fn allocate(
+    mf: &mir::MFunction,
+    regalloc: RegAlloc,
+) -> Result<(Vec<Vec<linear_scan::PInst>>, u32), String> {
+    Ok(match regalloc {
+        RegAlloc::LinearScan => {
+            let a = linear_scan::allocate(mf);
+            (linear_scan::rewrite(mf, &a), a.spill_slots)
+        }
+        RegAlloc::GraphColor => {
+            let a = graph_color::allocate(mf)?;
+            (graph_color::rewrite(mf, &a), a.spill_slots)
+        }
+    })
 }
 
 /// Every refusal in the IR file at `path`, one message per refused

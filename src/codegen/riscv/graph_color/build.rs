@@ -1,0 +1,340 @@
+//! Build: the interference graph, the moves and the spill costs of one
+//! round.
+//!
+//! Source: George & Appel, "Iterated Register Coalescing" (TOPLAS 1996),
+//! Figure 4, procedures `Build` and `AddEdge`; the seed's §寄存器分配
+//! "建图 (Build)": every definition interferes with everything live after
+//! it, found by walking each block backwards from its live-out set (the
+//! liveness of `super::super::liveness`, solved on the program with its
+//! spill code).
+//!
+//! Nodes `0..64` are the physical registers (precoloured: x0..x31 then
+//! f0..f31, as `abi::PReg`); node `64 + r` is register `r` of the
+//! `Program`. Precoloured nodes stand for:
+//! * call clobbers: a value live across a call (live after it and not one
+//!   of its results) interferes with every allocatable caller-saved
+//!   register of its class, so only callee-saved colours remain for it;
+//! * argument and return registers: each register operand of `Entry`,
+//!   `Call` and `Ret` is move-related to the ABI register it travels in
+//!   (emission performs those moves; coalescing them makes them vanish).
+//!
+//! As in the paper, a move's source does not interfere with its
+//! destination (`live := live \ use(I)` before the definition is
+//! processed): the two hold the same value. Edges join nodes of one
+//! register class only; the other class's registers are no constraint.
+//!
+//! Representation (the paper's §4): `adj_set`, a triangular bit matrix for
+//! "do u and v interfere?" (a hash set when the function is too large for
+//! one), and `adj_list` for iterating the neighbours of a non-precoloured
+//! node. Precoloured nodes have no adjacency list and infinite degree.
+//!
+//! Spill cost (for `select_spill`): uses plus definitions, each weighted
+//! by 10^(loop depth) of its block (natural loops of the machine CFG).
+
+use std::collections::HashSet;
+
+use super::super::abi::{self, PReg};
+use super::super::liveness::{self, RegSet};
+use super::super::mir::{Class, Inst};
+use super::program::{Op, Program};
+use crate::analysis::cfg::Cfg;
+use crate::analysis::dominators::DomTree;
+use crate::analysis::loops::natural_loops;
+
+/// A node of the interference graph.
+pub type Node = u32;
+
+/// Number of precoloured nodes (one per physical register).
+pub const PRECOLORED: u32 = 64;
+
+/// Degree of a precoloured node: never simplified, never spilled.
+pub const INFINITE_DEGREE: u32 = u32::MAX / 2;
+
+pub fn node_of(r: u32) -> Node {
+    PRECOLORED + r
+}
+
+pub fn is_precolored(n: Node) -> bool {
+    n < PRECOLORED
+}
+
+/// Where a move comes from (for statistics and the picture).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveKind {
+    /// An `Mv` instruction (a phi copy, or a copy from instruction selection).
+    Copy,
+    /// An operand of `Entry`/`Call`/`Ret` and its ABI register.
+    Abi,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Move {
+    pub dst: Node,
+    pub src: Node,
+    pub kind: MoveKind,
+    /// 10^(loop depth) of the block it is in.
+    pub weight: f64,
+}
+
+/// "Do u and v interfere?" in O(1).
+enum AdjSet {
+    /// Bit `i(i-1)/2 + j` for `i > j`.
+    Matrix(Vec<u64>),
+    Hash(HashSet<(Node, Node)>),
+}
+
+/// Above this many nodes the bit matrix (n²/2 bits) gives way to a hash set.
+const MATRIX_LIMIT: usize = 16 * 1024;
+
+impl AdjSet {
+    fn new(n: usize) -> Self {
+        if n <= MATRIX_LIMIT {
+            AdjSet::Matrix(vec![0; (n * n.saturating_sub(1) / 2).div_ceil(64) + 1])
+        } else {
+            AdjSet::Hash(HashSet::new())
+        }
+    }
+
+    fn bit(u: Node, v: Node) -> usize {
+        let (i, j) = if u > v { (u, v) } else { (v, u) };
+        i as usize * (i as usize - 1) / 2 + j as usize
+    }
+
+    fn contains(&self, u: Node, v: Node) -> bool {
+        match self {
+            AdjSet::Matrix(m) => {
+                let b = Self::bit(u, v);
+                m[b / 64] & (1 << (b % 64)) != 0
+            }
+            AdjSet::Hash(h) => h.contains(&(u.max(v), u.min(v))),
+        }
+    }
+
+    /// Inserts the pair; returns whether it was new.
+    fn insert(&mut self, u: Node, v: Node) -> bool {
+        match self {
+            AdjSet::Matrix(m) => {
+                let b = Self::bit(u, v);
+                let was = m[b / 64] & (1 << (b % 64)) != 0;
+                m[b / 64] |= 1 << (b % 64);
+                !was
+            }
+            AdjSet::Hash(h) => h.insert((u.max(v), u.min(v))),
+        }
+    }
+}
+
+/// The registers a class may be coloured with, in order of preference
+/// (caller-saved first: they cost no save in the prologue).
+pub fn colours(class: Class, reserved: &[PReg]) -> Vec<PReg> {
+    let (caller, callee) = match class {
+        Class::Int => (abi::INT_CALLER_SAVED, abi::INT_CALLEE_SAVED),
+        Class::Float => (abi::FLOAT_CALLER_SAVED, abi::FLOAT_CALLEE_SAVED),
+    };
+    caller
+        .iter()
+        .chain(callee)
+        .copied()
+        .filter(|p| !reserved.contains(p))
+        .collect()
+}
+
+pub struct Graph {
+    pub nodes: usize,
+    pub class: Vec<Class>,
+    adj_set: AdjSet,
+    pub adj_list: Vec<Vec<Node>>,
+    pub degree: Vec<u32>,
+    pub moves: Vec<Move>,
+    /// Moves each non-precoloured node takes part in.
+    pub move_list: Vec<Vec<u32>>,
+    pub cost: Vec<f64>,
+    /// Live across at least one call.
+    pub crosses_call: Vec<bool>,
+    /// Colours per class (`Class as usize`), preference order.
+    pub colours: [Vec<PReg>; 2],
+}
+
+impl Graph {
+    /// K of the node's class.
+    pub fn k(&self, n: Node) -> u32 {
+        self.colours[self.class[n as usize] as usize].len() as u32
+    }
+
+    pub fn interfere(&self, u: Node, v: Node) -> bool {
+        self.adj_set.contains(u, v)
+    }
+
+    /// The paper's `AddEdge(u, v)`.
+    pub fn add_edge(&mut self, u: Node, v: Node) {
+        if u == v || self.class[u as usize] != self.class[v as usize] {
+            return;
+        }
+        if self.adj_set.insert(u, v) {
+            for (a, b) in [(u, v), (v, u)] {
+                if !is_precolored(a) {
+                    self.adj_list[a as usize].push(b);
+                    self.degree[a as usize] += 1;
+                }
+            }
+        }
+    }
+}
+
+/// 10^(loop depth) of every block.
+pub fn block_weights(succs: &[Vec<usize>]) -> Vec<f64> {
+    let n = succs.len();
+    let edges: Vec<(usize, usize)> = succs
+        .iter()
+        .enumerate()
+        .flat_map(|(b, ss)| ss.iter().map(move |&s| (b, s)))
+        .collect();
+    let cfg = Cfg::from_edges(n, &edges);
+    let dt = DomTree::compute(&cfg);
+    let mut depth = vec![0i32; n];
+    for l in natural_loops(&cfg, &dt) {
+        for &b in &l.blocks {
+            depth[b] += 1;
+        }
+    }
+    depth.iter().map(|&d| 10f64.powi(d.min(8))).collect()
+}
+
+/// The paper's `Build`, after liveness analysis of `p`.
+pub fn build(p: &Program, reserved: &[PReg], weights: &[f64]) -> Graph {
+    let nregs = p.num_regs();
+    let nodes = PRECOLORED as usize + nregs;
+    let mut class: Vec<Class> = (0..PRECOLORED as u8).map(abi::class_of).collect();
+    class.extend(&p.classes);
+    let mut g = Graph {
+        nodes,
+        class,
+        adj_set: AdjSet::new(nodes),
+        adj_list: vec![Vec::new(); nodes],
+        degree: vec![0; nodes],
+        moves: Vec::new(),
+        move_list: vec![Vec::new(); nodes],
+        cost: vec![0.0; nodes],
+        crosses_call: vec![false; nodes],
+        colours: [
+            colours(Class::Int, reserved),
+            colours(Class::Float, reserved),
+        ],
+    };
+    for d in &mut g.degree[..PRECOLORED as usize] {
+        *d = INFINITE_DEGREE;
+    }
+    let clobbered: [Vec<PReg>; 2] = [0, 1].map(|c| {
+        g.colours[c]
+            .iter()
+            .copied()
+            .filter(|&q| !abi::is_callee_saved(q))
+            .collect()
+    });
+    let live = block_liveness(p);
+    let mut defs: Vec<u32> = Vec::new();
+    for (b, ops) in p.blocks.iter().enumerate() {
+        let w = weights[b];
+        let mut live_now = live.live_out[b].clone();
+        for op in ops.iter().rev() {
+            op.for_each_use(p, |r| g.cost[node_of(r) as usize] += w);
+            op.for_each_def(p, |r| g.cost[node_of(r) as usize] += w);
+            if let Op::Orig(Inst::Mv { rd, rs }) = op {
+                live_now.remove(*rs);
+                add_move(&mut g, node_of(*rd), node_of(*rs), MoveKind::Copy, w);
+            }
+            if let Op::Orig(i) = op {
+                abi_moves(&mut g, p, i, w);
+            }
+            defs.clear();
+            op.for_each_def(p, |r| defs.push(r));
+            for &d in &defs {
+                live_now.insert(d);
+            }
+            for &d in &defs {
+                for l in live_now.iter() {
+                    g.add_edge(node_of(d), node_of(l));
+                }
+            }
+            for &d in &defs {
+                live_now.remove(d);
+            }
+            if matches!(op, Op::Orig(Inst::Call { .. })) {
+                for l in live_now.iter() {
+                    let n = node_of(l);
+                    g.crosses_call[n as usize] = true;
+                    for &q in &clobbered[p.classes[l as usize] as usize] {
+                        g.add_edge(n, q as Node);
+                    }
+                }
+            }
+            op.for_each_use(p, |r| live_now.insert(r));
+        }
+    }
+    g
+}
+
+fn add_move(g: &mut Graph, dst: Node, src: Node, kind: MoveKind, weight: f64) {
+    if dst == src || g.class[dst as usize] != g.class[src as usize] {
+        return;
+    }
+    let m = g.moves.len() as u32;
+    g.moves.push(Move {
+        dst,
+        src,
+        kind,
+        weight,
+    });
+    for n in [dst, src] {
+        if !is_precolored(n) {
+            g.move_list[n as usize].push(m);
+        }
+    }
+}
+
+/// Each register operand of an ABI pseudo-instruction is move-related to
+/// the ABI register it is passed in.
+fn abi_moves(g: &mut Graph, p: &Program, i: &Inst<u32>, w: f64) {
+    let operands: &[(u32, super::super::mir::ArgLoc)] = match i {
+        Inst::Entry { params } => params,
+        Inst::Call { args, rets, .. } => {
+            for &(r, a) in args.iter().chain(rets) {
+                abi_move(g, p, r, a, w);
+            }
+            return;
+        }
+        Inst::Ret { vals } => vals,
+        _ => return,
+    };
+    for &(r, a) in operands {
+        abi_move(g, p, r, a, w);
+    }
+}
+
+fn abi_move(g: &mut Graph, p: &Program, r: u32, a: super::super::mir::ArgLoc, w: f64) {
+    if p.in_memory[r as usize].is_some() {
+        return;
+    }
+    if let Some(q) = abi::arg_reg(a) {
+        add_move(g, node_of(r), q as Node, MoveKind::Abi, w);
+    }
+}
+
+/// Block liveness of the program (the dataflow of `liveness::solve`).
+pub fn block_liveness(p: &Program) -> liveness::Liveness {
+    let n = p.blocks.len();
+    let nregs = p.num_regs();
+    let mut uses = vec![RegSet::new(nregs); n];
+    let mut defs = vec![RegSet::new(nregs); n];
+    for (b, ops) in p.blocks.iter().enumerate() {
+        for op in ops {
+            op.for_each_use(p, |r| {
+                if !defs[b].contains(r) {
+                    uses[b].insert(r)
+                }
+            });
+            op.for_each_def(p, |r| defs[b].insert(r));
+        }
+    }
+    liveness::solve(&p.succs, uses, defs)
+}
