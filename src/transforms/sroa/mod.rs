@@ -88,25 +88,35 @@ pub struct Report {
     /// From `promote_function`, summed over rounds.
     pub promoted: usize,
     pub phis: usize,
+    /// Loads through a `select` or `phi` of addresses replaced by loads of
+    /// each address (`speculate`).
+    pub speculated: usize,
+    /// Accesses outside their alloca, erased (loads replaced by `poison`).
+    pub poisoned: usize,
 }
 
 unsafe fn run_pass(flags: Flags, function: LLVMValueRef) -> Result<Outcome, String> {
     let report = sroa_function(function)?;
     if flags.has(&PASS, "stats") && report.entry_allocas > 0 {
         eprintln!(
-            "pebble-sroa: {}: split {} allocas into {} slices, promoted {} allocas, inserted {} phis",
+            "pebble-sroa: {}: split {} allocas into {} slices, promoted {} allocas, inserted {} phis, \
+             speculated {} loads, poisoned {} out-of-bounds accesses",
             ir::function_label(function),
             report.split,
             report.slices,
             report.promoted,
-            report.phis
+            report.phis,
+            report.speculated,
+            report.poisoned
         );
     }
-    Ok(if report.split > 0 || report.promoted > 0 {
-        Outcome::ChangedKeepingCfg
-    } else {
-        Outcome::Unchanged
-    })
+    Ok(
+        if report.split > 0 || report.promoted > 0 || report.speculated > 0 || report.poisoned > 0 {
+            Outcome::ChangedKeepingCfg
+        } else {
+            Outcome::Unchanged
+        },
+    )
 }
 
 /// Splits and promotes the entry-block allocas of `function`.
@@ -153,6 +163,17 @@ pub unsafe fn sroa_function(function: LLVMValueRef) -> Result<Report, String> {
     }
 }
 
+/// Erases the accesses outside an alloca (`slices`' module doc): their
+/// users get `poison`. Returns how many.
+unsafe fn erase_undefined(undefined: &mut Vec<LLVMValueRef>) -> usize {
+    undefined.sort_unstable();
+    undefined.dedup();
+    for &inst in undefined.iter() {
+        delete::erase_with_poison(inst);
+    }
+    undefined.len()
+}
+
 struct Splitter {
     layout: Layout,
     mem: MemIntrinsics,
@@ -186,7 +207,8 @@ impl Splitter {
             }
             unfold::unfold_aggregate_accesses(alloca, &self.layout);
             match slices::collect(alloca, &self.layout, &self.mem) {
-                Ok(uses) => {
+                Ok(mut uses) => {
+                    report.poisoned += erase_undefined(&mut uses.undefined);
                     if let Some(new) = self.split(alloca, uses) {
                         report.split += 1;
                         report.slices += new;

@@ -102,7 +102,7 @@ pub unsafe fn plan_partition(
         // for now, split again when they are revisited.
         return (ty, Mode::Memory);
     }
-    if layout.plain_bits(ty) == Some(8 * size) && scalar_viable(layout, part, members, uses) {
+    if layout.plain_bits(ty) == Some(8 * size) && scalar_viable(layout, ty, part, members, uses) {
         return (ty, Mode::Scalar { bits: 8 * size });
     }
     let all_whole_same_type = members.iter().all(|&(i, b, e)| {
@@ -202,21 +202,34 @@ unsafe fn choose_type(
 /// copy/set pieces, and — only when some load/store covers the whole
 /// partition, or the partition holds nothing but the tails of copies and
 /// is a native integer width (LLVM's `isIntegerWideningViable`) — partial
-/// loads/stores of whole-byte integers and partial pieces.
+/// loads/stores of whole-byte integers and partial pieces. A load that runs
+/// past the end of the alloca (`SliceUse::clamped`) is an integer load of an
+/// integer partition, zero-extended, and rules out widening (as LLVM's
+/// `AllocaSliceRewriter::visitLoadInst` and `isIntegerWideningViableForSlice`).
 unsafe fn scalar_viable(
     layout: &Layout,
+    ty: LLVMTypeRef,
     part: Partition,
     members: &Members,
     uses: &[SliceUse],
 ) -> bool {
+    let is_int = |t: LLVMTypeRef| LLVMGetTypeKind(t) == LLVMTypeKind::LLVMIntegerTypeKind;
     let only_tails = members.iter().all(|&(i, _, _)| uses[i].begin < part.begin);
     let mut whole_op = only_tails && layout.is_legal_integer(8 * part.size());
     let mut all_whole = true;
+    let mut any_clamped = false;
     for &(i, b, e) in members {
         let u = &uses[i];
         let whole = b == part.begin && e == part.end;
         all_whole &= whole;
         if !u.is_load_or_store() {
+            continue;
+        }
+        if u.clamped {
+            if !(whole && is_int(u.ty) && is_int(ty)) {
+                return false;
+            }
+            any_clamped = true;
             continue;
         }
         let Some(bits) = layout.plain_bits(u.ty) else {
@@ -225,11 +238,11 @@ unsafe fn scalar_viable(
         if whole {
             whole_op = true;
             debug_assert_eq!(bits, 8 * part.size());
-        } else if LLVMGetTypeKind(u.ty) != LLVMTypeKind::LLVMIntegerTypeKind {
+        } else if !is_int(u.ty) {
             return false;
         }
     }
-    all_whole || whole_op
+    all_whole || (whole_op && !any_clamped)
 }
 
 /// Rewrites an alloca's slices onto its partitions' new allocas, then
@@ -427,7 +440,9 @@ impl<'a> Rewriter<'a> {
                 let whole = size == slot.part.size();
                 if u.access == Access::Load {
                     let v = self.load(slot.ty, slot.alloca, slot.align);
-                    let new = if whole {
+                    let new = if u.clamped {
+                        self.widen_past_end(v, bits, u.ty)
+                    } else if whole {
                         self.convert(v, u.ty)
                     } else {
                         self.extract(self.as_int(v, bits), bits, rel, size)
@@ -725,6 +740,24 @@ impl<'a> Rewriter<'a> {
         }
         if 8 * size < bits {
             v = LLVMBuildTrunc(self.builder, v, self.int_ty(8 * size), c"".as_ptr());
+        }
+        v
+    }
+
+    /// An integer load that ran past the end of the alloca, from the
+    /// `bits`-bit integer `v` of the whole partition: the bytes past the end
+    /// are undefined, LLVM makes them zero (`load.ext`), in the target's byte
+    /// order (`endian_shift`).
+    unsafe fn widen_past_end(&self, v: LLVMValueRef, bits: u64, ty: LLVMTypeRef) -> LLVMValueRef {
+        let mut v = LLVMBuildZExt(self.builder, v, ty, c"".as_ptr());
+        let wide = LLVMGetIntTypeWidth(ty) as u64;
+        if !self.layout.little_endian {
+            v = LLVMBuildShl(
+                self.builder,
+                v,
+                LLVMConstInt(ty, wide - bits, 0),
+                c"".as_ptr(),
+            );
         }
         v
     }

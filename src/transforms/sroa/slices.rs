@@ -15,9 +15,28 @@
 //!
 //! Anything else is an escape (`Escape`), and the alloca is left alone: a
 //! call may read or write it in ways we do not see, a variable index may
-//! reach any byte, a volatile access must stay one access. A slice outside
-//! `[0, size)` is undefined behaviour that LLVM deletes; we leave such an
-//! alloca alone instead. Zero-length memory intrinsics are dead.
+//! reach any byte, a volatile access must stay one access. Zero-length
+//! memory intrinsics are dead.
+//!
+//! Accesses outside the alloca are undefined behaviour, and follow LLVM
+//! 19's `SliceBuilder` (`insertUse`, `visitStoreInst`, `visitMemSetInst`,
+//! `visitMemTransferInst`) rather than keeping the alloca whole:
+//! * an access that begins before byte 0 or at or after `size` touches no
+//!   byte of the alloca: it is *undefined* (`AllocaUses::undefined`): a
+//!   load becomes `poison`, a store, memset or memcpy/memmove (both sides:
+//!   the whole transfer) is erased;
+//! * a store that begins inside but runs past the end is undefined too
+//!   (LLVM is stricter with stores than with loads);
+//! * a load, memset or memcpy/memmove that begins inside and runs past the
+//!   end is *clamped* to `[begin, size)`: a load keeps its type
+//!   (`SliceUse::clamped`), and only a partition type that covers it, or an
+//!   integer load of an integer partition (zero-extended, as LLVM), is
+//!   promotable; a clamped intrinsic is cut at the end.
+//!
+//! Undefined accesses are erased as soon as the alloca's slices are known
+//! (whether or not it is then split), and counted (`<stats>`: "poisoned N
+//! out-of-bounds accesses"). A copy within the alloca that reaches outside
+//! it still leaves the alloca alone (`Escape::OutOfBounds`).
 
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
@@ -61,6 +80,9 @@ pub struct SliceUse {
     pub end: u64,
     /// The loaded or stored type (null for memory intrinsics).
     pub ty: LLVMTypeRef,
+    /// A load whose type runs past the end of the alloca: `end` is the
+    /// alloca's size, not `begin` + the type's store size.
+    pub clamped: bool,
 }
 
 impl SliceUse {
@@ -80,8 +102,12 @@ pub struct AllocaUses {
     pub uses: Vec<SliceUse>,
     /// Derived pointers (GEPs and casts), parents before children.
     pub derived: Vec<LLVMValueRef>,
-    /// Lifetime markers and zero-length memory intrinsics: erased.
+    /// Lifetime markers and zero-length memory intrinsics: erased when the
+    /// alloca is split.
     pub dead: Vec<LLVMValueRef>,
+    /// Accesses outside the alloca (undefined behaviour, module doc):
+    /// erased, a load's uses given `poison`, whatever happens to the alloca.
+    pub undefined: Vec<LLVMValueRef>,
 }
 
 impl AllocaUses {
@@ -232,6 +258,7 @@ fn pair_self_copies(
                 begin,
                 end,
                 ty: std::ptr::null_mut(),
+                clamped: false,
             });
         }
     }
@@ -395,10 +422,19 @@ impl Walker<'_> {
         len: u64,
         ty: LLVMTypeRef,
     ) -> Result<(), Escape> {
-        let begin = u64::try_from(offset).map_err(|_| Escape::OutOfBounds)?;
-        let end = begin.checked_add(len).ok_or(Escape::OutOfBounds)?;
+        let Some(begin) = u64::try_from(offset).ok().filter(|&b| b < self.size) else {
+            self.out.undefined.push(inst);
+            return Ok(());
+        };
+        let mut end = begin.saturating_add(len);
+        let mut clamped = false;
         if end > self.size {
-            return Err(Escape::OutOfBounds);
+            if access == Access::Store {
+                self.out.undefined.push(inst);
+                return Ok(());
+            }
+            clamped = access == Access::Load;
+            end = self.size;
         }
         self.out.uses.push(SliceUse {
             inst,
@@ -406,6 +442,7 @@ impl Walker<'_> {
             begin,
             end,
             ty,
+            clamped,
         });
         Ok(())
     }
