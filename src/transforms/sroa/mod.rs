@@ -52,6 +52,7 @@ pub mod layout;
 pub mod partition;
 pub mod rewrite;
 pub mod slices;
+pub mod speculate;
 pub mod unfold;
 pub mod vector;
 
@@ -91,7 +92,8 @@ pub struct Report {
     /// Loads through a `select` or `phi` of addresses replaced by loads of
     /// each address (`speculate`).
     pub speculated: usize,
-    /// Accesses outside their alloca, erased (loads replaced by `poison`).
+    /// Accesses outside their alloca, erased (loads replaced by `poison`),
+    /// and select operands never picked, replaced by `poison`.
     pub poisoned: usize,
 }
 
@@ -100,7 +102,7 @@ unsafe fn run_pass(flags: Flags, function: LLVMValueRef) -> Result<Outcome, Stri
     if flags.has(&PASS, "stats") && report.entry_allocas > 0 {
         eprintln!(
             "pebble-sroa: {}: split {} allocas into {} slices, promoted {} allocas, inserted {} phis, \
-             speculated {} loads, poisoned {} out-of-bounds accesses",
+             speculated {} loads, poisoned {} dead uses",
             ir::function_label(function),
             report.split,
             report.slices,
@@ -174,6 +176,15 @@ unsafe fn erase_undefined(undefined: &mut Vec<LLVMValueRef>) -> usize {
     undefined.len()
 }
 
+/// A select operand that is never picked gets `poison` (it was the
+/// alloca's address, `speculate::Merge::DeadOperand`).
+unsafe fn poison_dead_operands(dead: &[(LLVMValueRef, u32)]) {
+    for &(merge, index) in dead {
+        let operand = LLVMGetOperand(merge, index);
+        LLVMSetOperand(merge, index, LLVMGetPoison(LLVMTypeOf(operand)));
+    }
+}
+
 struct Splitter {
     layout: Layout,
     mem: MemIntrinsics,
@@ -209,6 +220,19 @@ impl Splitter {
             match slices::collect(alloca, &self.layout, &self.mem) {
                 Ok(mut uses) => {
                     report.poisoned += erase_undefined(&mut uses.undefined);
+                    poison_dead_operands(&uses.dead_operands);
+                    report.poisoned += uses.dead_operands.len();
+                    if !uses.speculate.is_empty() {
+                        // The loads become direct: collect this alloca
+                        // again, and the others now loaded directly.
+                        let (loads, bases) = speculate::apply(&uses.speculate, &self.layout);
+                        report.speculated += loads;
+                        self.enqueue(alloca);
+                        for base in bases {
+                            self.enqueue(base);
+                        }
+                        continue;
+                    }
                     if let Some(new) = self.split(alloca, uses) {
                         report.split += 1;
                         report.slices += new;

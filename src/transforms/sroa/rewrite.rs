@@ -371,8 +371,9 @@ impl<'a> Rewriter<'a> {
         for &dead in &dead {
             delete::erase_unused(dead);
         }
+        // Children first. A followed phi may still use itself: poison.
         for &derived in uses.derived.iter().rev() {
-            delete::erase_unused(derived);
+            delete::erase_with_poison(derived);
         }
         others
     }

@@ -11,7 +11,11 @@
 //!   the ranges are the same, else two unsplittable slices (as in LLVM);
 //! * a GEP whose indices are all constant integers, or a pointer bitcast —
 //!   followed, its offset added;
-//! * `llvm.lifetime.start/end` — dropped when the alloca is split.
+//! * `llvm.lifetime.start/end` — dropped when the alloca is split;
+//! * a `select` or `phi` of the address (`speculate::classify`): followed
+//!   when it always yields this address, its operand made `poison` when it
+//!   never does, or its loads speculated (`AllocaUses::speculate`: the
+//!   caller rewrites them and collects again).
 //!
 //! Anything else is an escape (`Escape`), and the alloca is left alone: a
 //! call may read or write it in ways we do not see, a variable index may
@@ -35,7 +39,7 @@
 //!
 //! Undefined accesses are erased as soon as the alloca's slices are known
 //! (whether or not it is then split), and counted (`<stats>`: "poisoned N
-//! out-of-bounds accesses"). A copy within the alloca that reaches outside
+//! dead uses"). A copy within the alloca that reaches outside
 //! it still leaves the alloca alone (`Escape::OutOfBounds`).
 
 use llvm_sys::core::*;
@@ -44,6 +48,7 @@ use llvm_sys::{LLVMAtomicOrdering, LLVMOpcode};
 
 use super::layout::Layout;
 use super::partition::Slice;
+use super::speculate;
 use crate::ir;
 
 /// How a slice touches the alloca.
@@ -108,6 +113,13 @@ pub struct AllocaUses {
     /// Accesses outside the alloca (undefined behaviour, module doc):
     /// erased, a load's uses given `poison`, whatever happens to the alloca.
     pub undefined: Vec<LLVMValueRef>,
+    /// Selects on a constant condition that never pick the alloca's
+    /// operand (its index): that operand becomes `poison`.
+    pub dead_operands: Vec<(LLVMValueRef, u32)>,
+    /// Selects and phis whose loads can be speculated (`speculate`).
+    pub speculate: Vec<LLVMValueRef>,
+    /// Selects and phis followed as derived pointers (visited once).
+    followed: Vec<LLVMValueRef>,
 }
 
 impl AllocaUses {
@@ -315,6 +327,39 @@ impl Walker<'_> {
             }
             Some(LLVMOpcode::LLVMCall) => {
                 self.visit_call(user, ptr, offset)?;
+                Ok(None)
+            }
+            Some(LLVMOpcode::LLVMSelect | LLVMOpcode::LLVMPHI) => {
+                self.visit_merge(user, ptr, offset)
+            }
+            _ => Err(Escape::OtherUser),
+        }
+    }
+
+    /// A select or phi of the address (`speculate::classify`).
+    unsafe fn visit_merge(
+        &mut self,
+        merge: LLVMValueRef,
+        ptr: LLVMValueRef,
+        offset: i64,
+    ) -> Result<Option<i64>, Escape> {
+        if self.out.followed.contains(&merge) {
+            // It names this address twice, or is a loop phi using itself.
+            return Ok(None);
+        }
+        match speculate::classify(merge, ptr, self.layout) {
+            speculate::Merge::Follow => {
+                self.out.followed.push(merge);
+                Ok(Some(offset))
+            }
+            speculate::Merge::DeadOperand(index) => {
+                self.out.dead_operands.push((merge, index));
+                Ok(None)
+            }
+            speculate::Merge::Speculate if u64::try_from(offset).is_ok_and(|b| b < self.size) => {
+                if !self.out.speculate.contains(&merge) {
+                    self.out.speculate.push(merge);
+                }
                 Ok(None)
             }
             _ => Err(Escape::OtherUser),

@@ -24,7 +24,7 @@
 ; CHECK:       for.end:
 ; CHECK-NEXT:    ret i32 %a.0
 
-; STATS: pebble-sroa: @f: split 0 allocas into 0 slices, promoted 4 allocas, inserted 4 phis, speculated 0 loads, poisoned 0 out-of-bounds accesses
+; STATS: pebble-sroa: @f: split 0 allocas into 0 slices, promoted 4 allocas, inserted 4 phis, speculated 0 loads, poisoned 0 dead uses
 
 ; DEFAULT-LABEL: define i32 @f(
 ; DEFAULT-NOT:     alloca
