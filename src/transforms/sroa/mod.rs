@@ -73,7 +73,7 @@ use slices::{Escape, MemIntrinsics};
 pub const PASS: PassInfo = PassInfo {
     name: "pebble-sroa",
     c_name: b"pebble-sroa\0",
-    params: &["stats"],
+    params: &["stats", "preserve-cfg", "modify-cfg"],
     run: run_pass,
 };
 
@@ -95,10 +95,16 @@ pub struct Report {
     /// Accesses outside their alloca, erased (loads replaced by `poison`),
     /// and select operands never picked, replaced by `poison`.
     pub poisoned: usize,
+    /// Blocks were split to predicate loads (`modify-cfg`).
+    pub cfg_changed: bool,
 }
 
 unsafe fn run_pass(flags: Flags, function: LLVMValueRef) -> Result<Outcome, String> {
-    let report = sroa_function(function)?;
+    let preserve = flags.has(&PASS, "preserve-cfg");
+    if preserve && flags.has(&PASS, "modify-cfg") {
+        return Err("pebble-sroa: preserve-cfg and modify-cfg exclude each other".into());
+    }
+    let report = sroa_function(function, !preserve)?;
     if flags.has(&PASS, "stats") && report.entry_allocas > 0 {
         eprintln!(
             "pebble-sroa: {}: split {} allocas into {} slices, promoted {} allocas, inserted {} phis, \
@@ -112,20 +118,27 @@ unsafe fn run_pass(flags: Flags, function: LLVMValueRef) -> Result<Outcome, Stri
             report.poisoned
         );
     }
-    Ok(
-        if report.split > 0 || report.promoted > 0 || report.speculated > 0 || report.poisoned > 0 {
-            Outcome::ChangedKeepingCfg
-        } else {
-            Outcome::Unchanged
-        },
-    )
+    Ok(if report.cfg_changed {
+        Outcome::ChangedCfg
+    } else if report.split > 0
+        || report.promoted > 0
+        || report.speculated > 0
+        || report.poisoned > 0
+    {
+        Outcome::ChangedKeepingCfg
+    } else {
+        Outcome::Unchanged
+    })
 }
 
-/// Splits and promotes the entry-block allocas of `function`.
+/// Splits and promotes the entry-block allocas of `function`. With
+/// `modify_cfg` (LLVM's `sroa<modify-cfg>`, its default), a load through a
+/// select of an address that is not safe to load may be predicated
+/// (`speculate`), which splits blocks.
 ///
 /// # Safety
 /// `function` is a defined function of a live module that verifies.
-pub unsafe fn sroa_function(function: LLVMValueRef) -> Result<Report, String> {
+pub unsafe fn sroa_function(function: LLVMValueRef, modify_cfg: bool) -> Result<Report, String> {
     let allocas = mem2reg::entry_allocas(function);
     let mut report = Report {
         entry_allocas: allocas.len(),
@@ -140,6 +153,8 @@ pub unsafe fn sroa_function(function: LLVMValueRef) -> Result<Report, String> {
         promo: promotable::Intrinsics::lookup(),
         entry: LLVMGetEntryBasicBlock(function),
         has_debug_info: !LLVMGetSubprogram(function).is_null(),
+        function,
+        modify_cfg,
         worklist: Vec::new(),
         queued: HashSet::new(),
         address_stored: HashSet::new(),
@@ -191,6 +206,8 @@ struct Splitter {
     promo: promotable::Intrinsics,
     entry: LLVMBasicBlockRef,
     has_debug_info: bool,
+    function: LLVMValueRef,
+    modify_cfg: bool,
     /// Popped from the back; `queued` mirrors it.
     worklist: Vec<LLVMValueRef>,
     queued: HashSet<LLVMValueRef>,
@@ -217,7 +234,7 @@ impl Splitter {
                 continue; // mem2reg's job
             }
             unfold::unfold_aggregate_accesses(alloca, &self.layout);
-            match slices::collect(alloca, &self.layout, &self.mem) {
+            match slices::collect(alloca, &self.layout, &self.mem, self.modify_cfg) {
                 Ok(mut uses) => {
                     report.poisoned += erase_undefined(&mut uses.undefined);
                     poison_dead_operands(&uses.dead_operands);
@@ -225,10 +242,16 @@ impl Splitter {
                     if !uses.speculate.is_empty() {
                         // The loads become direct: collect this alloca
                         // again, and the others now loaded directly.
-                        let (loads, bases) = speculate::apply(&uses.speculate, &self.layout);
-                        report.speculated += loads;
+                        let applied = speculate::apply(&uses.speculate, &self.layout);
+                        report.speculated += applied.loads;
+                        if applied.cfg_changed {
+                            // The entry block may have been split: the
+                            // allocas are in the new first block.
+                            report.cfg_changed = true;
+                            self.entry = LLVMGetEntryBasicBlock(self.function);
+                        }
                         self.enqueue(alloca);
-                        for base in bases {
+                        for base in applied.bases {
                             self.enqueue(base);
                         }
                         continue;

@@ -15,7 +15,10 @@
 //!   `zext` ("integer widening", allowed as in LLVM only when some access
 //!   covers the whole partition). The new alloca is then promotable.
 //! * `Typed`: a non-plain type (aggregate, vector, `i1`) that every slice
-//!   loads or stores whole: only the pointer changes. Promotable too.
+//!   loads or stores whole, as that type (only the pointer changes) or as a
+//!   type it converts to by a bitcast, `ptrtoint` or `inttoptr` (`i1` and
+//!   `<1 x i1>`, `float` and `<2 x i16>`: the value is converted, as LLVM's
+//!   `convertValue`). Promotable too.
 //! * `Vector`: the partition is accessed as a vector and every slice covers
 //!   whole elements (`vector::promotion_type`); every slice becomes a load
 //!   or store of the whole vector with `extractelement`/`insertelement`
@@ -105,18 +108,45 @@ pub unsafe fn plan_partition(
     if layout.plain_bits(ty) == Some(8 * size) && scalar_viable(layout, ty, part, members, uses) {
         return (ty, Mode::Scalar { bits: 8 * size });
     }
-    let all_whole_same_type = members.iter().all(|&(i, b, e)| {
-        let u = &uses[i];
-        u.is_load_or_store() && b == part.begin && e == part.end && u.ty == ty
-    });
-    if all_whole_same_type {
+    // Whole accesses only: of the partition's type, else (after vector
+    // promotion, as LLVM tries it first) of types that convert to it.
+    let all_whole = |convert: bool| {
+        members.iter().all(|&(i, b, e)| {
+            let u = &uses[i];
+            u.is_load_or_store()
+                && b == part.begin
+                && e == part.end
+                && (u.ty == ty || (convert && !u.clamped && converts(layout, u, ty)))
+        })
+    };
+    if all_whole(false) {
         return (ty, Mode::Typed);
     }
     if let Some(v) = vector_plan(layout, part, members, uses) {
         let elem_bytes = v.elem.bits(layout.pointer_bits()) / 8;
         return (layout.vector_type(v), Mode::Vector { elem_bytes, n: v.n });
     }
+    if all_whole(true) {
+        return (ty, Mode::Typed);
+    }
     (ty, Mode::Memory)
+}
+
+/// Whether a whole load or store of `u.ty` can read or write a slot of type
+/// `ty` through a bitcast, `ptrtoint` or `inttoptr` (LLVM's
+/// `canConvertValue`, as `vector::can_convert` states it): `<1 x i1>` and
+/// `i1`, a `float` and a `<2 x i16>`.
+unsafe fn converts(layout: &Layout, u: &SliceUse, ty: LLVMTypeRef) -> bool {
+    use vector::Shape;
+    let (from, to) = (layout.shape_of(u.ty), layout.shape_of(ty));
+    let simple = |s: Shape| matches!(s, Shape::Scalar(_) | Shape::Vector(_));
+    let ptr_bits = layout.pointer_bits();
+    simple(from)
+        && simple(to)
+        && match u.access {
+            Access::Load => vector::can_convert(to, from, ptr_bits),
+            _ => vector::can_convert(from, to, ptr_bits),
+        }
 }
 
 /// The vector type of a partition accessed as a vector (`vector`), tried
@@ -414,6 +444,19 @@ impl<'a> Rewriter<'a> {
         let size = u.end - u.begin;
         let ptr_operand = if u.access == Access::Load { 0 } else { 1 };
         match slot.mode {
+            Mode::Typed if u.ty != slot.ty => {
+                // A whole access of another type (`converts`).
+                LLVMPositionBuilderBefore(self.builder, u.inst);
+                if u.access == Access::Load {
+                    let v = self.load(slot.ty, slot.alloca, slot.align);
+                    let new = self.convert_value(v, u.ty);
+                    self.replace_load(u.inst, new);
+                } else {
+                    let value = self.convert_value(LLVMGetOperand(u.inst, 0), slot.ty);
+                    self.store(value, slot.alloca, slot.align);
+                    delete::erase_unused(u.inst);
+                }
+            }
             Mode::Typed | Mode::Memory => {
                 LLVMPositionBuilderBefore(self.builder, u.inst);
                 LLVMSetOperand(u.inst, ptr_operand, self.slot_ptr(slot, rel));

@@ -110,8 +110,9 @@ pub struct AllocaUses {
     /// Lifetime markers and zero-length memory intrinsics: erased when the
     /// alloca is split.
     pub dead: Vec<LLVMValueRef>,
-    /// Accesses outside the alloca (undefined behaviour, module doc):
-    /// erased, a load's uses given `poison`, whatever happens to the alloca.
+    /// Accesses outside the alloca (undefined behaviour, module doc), and
+    /// selects and phis of its address that nothing uses: erased, a load's
+    /// uses given `poison`, whatever happens to the alloca.
     pub undefined: Vec<LLVMValueRef>,
     /// Selects on a constant condition that never pick the alloca's
     /// operand (its index): that operand becomes `poison`.
@@ -200,6 +201,7 @@ pub unsafe fn collect(
     alloca: LLVMValueRef,
     layout: &Layout,
     intr: &MemIntrinsics,
+    modify_cfg: bool,
 ) -> Result<AllocaUses, Escape> {
     let size = static_size(alloca, layout).ok_or(Escape::NotStatic)?;
     let mut out = AllocaUses::default();
@@ -214,6 +216,7 @@ pub unsafe fn collect(
                 intr,
                 out: &mut out,
                 self_copies: &mut self_copies,
+                modify_cfg,
             };
             if let Some(derived) = walker.visit(user, ptr, offset)? {
                 out.derived.push(user);
@@ -284,6 +287,8 @@ struct Walker<'a> {
     intr: &'a MemIntrinsics,
     out: &'a mut AllocaUses,
     self_copies: &'a mut Vec<SelfCopySide>,
+    /// Loads through a select may be predicated (`speculate`).
+    modify_cfg: bool,
 }
 
 impl Walker<'_> {
@@ -347,10 +352,14 @@ impl Walker<'_> {
             // It names this address twice, or is a loop phi using itself.
             return Ok(None);
         }
-        match speculate::classify(merge, ptr, self.layout) {
+        match speculate::classify(merge, ptr, self.layout, self.modify_cfg) {
             speculate::Merge::Follow => {
                 self.out.followed.push(merge);
                 Ok(Some(offset))
+            }
+            speculate::Merge::Unused => {
+                self.out.undefined.push(merge);
+                Ok(None)
             }
             speculate::Merge::DeadOperand(index) => {
                 self.out.dead_operands.push((merge, index));

@@ -8,6 +8,7 @@
 //!
 //! The slice walker (`slices`) asks `classify` about every select or phi
 //! that uses a pointer into the alloca:
+//! * `Unused`: nothing uses the merge: it is erased (as LLVM marks it dead).
 //! * `Follow`: the merge is that pointer whatever happens (a select on a
 //!   constant condition that picks it, a select of it and itself, a phi
 //!   whose incoming values are it or the phi itself): walked through as a
@@ -26,8 +27,12 @@
 //! an argument with `dereferenceable(N)`, the loaded bytes lie inside it,
 //! and its known alignment at that offset is at least the load's.
 //! * select: each load `load T, (select c, a, b)` becomes
-//!   `select c, (load T, a), (load T, b)` at the load, so both addresses
-//!   must be safe (`preserve-cfg`, the only mode implemented here).
+//!   `select c, (load T, a), (load T, b)` at the load when both addresses
+//!   are safe. Otherwise, with `modify-cfg` (the default, as LLVM's
+//!   `sroa`), the load is predicated (`predicate_load`, LLVM's
+//!   `rewriteMemOpOfSelect`): its block is split before it, and each unsafe
+//!   address is loaded only on its side of a branch on `c`; with
+//!   `preserve-cfg` the alloca is left alone.
 //! * phi: the loads must be in the phi's block with nothing that may write
 //!   memory between the phi and them, all of one type; one load per
 //!   incoming edge goes at the end of the predecessor, and a new phi merges
@@ -36,8 +41,8 @@
 //!   needs a safe address (the load would run on the other paths too), one
 //!   with a single successor does not (the original load ran on that path).
 //!
-//! What this invalidates: nothing in the CFG; the select or phi of
-//! addresses is erased once its loads are gone.
+//! What this invalidates: the CFG only when a load is predicated; the
+//! select or phi of addresses is erased once its loads are gone.
 
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
@@ -51,6 +56,8 @@ use crate::ir::{self, delete};
 /// alloca.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Merge {
+    /// No users: dead, erased.
+    Unused,
     Follow,
     /// Operand `index` (the alloca's) is dead.
     DeadOperand(u32),
@@ -62,7 +69,15 @@ pub enum Merge {
 ///
 /// # Safety
 /// `merge` is a live select or phi using `ptr`.
-pub unsafe fn classify(merge: LLVMValueRef, ptr: LLVMValueRef, layout: &Layout) -> Merge {
+pub unsafe fn classify(
+    merge: LLVMValueRef,
+    ptr: LLVMValueRef,
+    layout: &Layout,
+    modify_cfg: bool,
+) -> Merge {
+    if LLVMGetFirstUse(merge).is_null() {
+        return Merge::Unused;
+    }
     let is_select = ir::opcode(merge) == Some(LLVMOpcode::LLVMSelect);
     if is_select {
         if let Some(chosen) = constant_choice(merge) {
@@ -79,7 +94,7 @@ pub unsafe fn classify(merge: LLVMValueRef, ptr: LLVMValueRef, layout: &Layout) 
         return Merge::Follow;
     }
     let safe = if is_select {
-        select_is_speculatable(merge, layout)
+        select_is_speculatable(merge, layout, modify_cfg)
     } else {
         phi_is_speculatable(merge, layout)
     };
@@ -118,23 +133,45 @@ unsafe fn is_plain_load(inst: LLVMValueRef) -> bool {
         && LLVMGetOrdering(inst) == LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
 }
 
-unsafe fn select_is_speculatable(select: LLVMValueRef, layout: &Layout) -> bool {
+unsafe fn select_is_speculatable(select: LLVMValueRef, layout: &Layout, modify_cfg: bool) -> bool {
     let users = ir::users(select);
     !users.is_empty()
         && users.iter().all(|&load| {
-            is_plain_load(load) && {
-                let ty = LLVMTypeOf(load);
-                let align = LLVMGetAlignment(load) as u64;
-                layout.is_fixed_sized(ty)
-                    && (1..=2).all(|k| {
-                        safe_to_load(
-                            LLVMGetOperand(select, k),
-                            layout.store_size(ty),
-                            align,
-                            layout,
-                        )
-                    })
-            }
+            is_plain_load(load)
+                && layout.is_fixed_sized(LLVMTypeOf(load))
+                && (hands_safe(select, load, layout) == [true, true]
+                    || (modify_cfg && can_split_before(load)))
+        })
+}
+
+/// Whether each hand of the select can be loaded where `load` is.
+unsafe fn hands_safe(select: LLVMValueRef, load: LLVMValueRef, layout: &Layout) -> [bool; 2] {
+    let size = layout.store_size(LLVMTypeOf(load));
+    let align = LLVMGetAlignment(load) as u64;
+    [1, 2].map(|k| safe_to_load(LLVMGetOperand(select, k), size, align, layout))
+}
+
+/// Whether `predicate_load` can split the block of `load` just before it:
+/// the block is not an exception-handling pad, and every use of it is a
+/// `br` or `switch` branching there (no `blockaddress`; their targets can
+/// be redirected through the C API).
+unsafe fn can_split_before(load: LLVMValueRef) -> bool {
+    let block = LLVMGetInstructionParent(load);
+    let mut inst = LLVMGetFirstInstruction(block);
+    while !inst.is_null() && ir::opcode(inst) == Some(LLVMOpcode::LLVMPHI) {
+        inst = LLVMGetNextInstruction(inst);
+    }
+    let is_pad = matches!(
+        ir::opcode(inst),
+        Some(LLVMOpcode::LLVMLandingPad | LLVMOpcode::LLVMCatchPad | LLVMOpcode::LLVMCleanupPad)
+            | Some(LLVMOpcode::LLVMCatchSwitch)
+    );
+    !is_pad
+        && ir::users(LLVMBasicBlockAsValue(block)).iter().all(|&u| {
+            matches!(
+                ir::opcode(u),
+                Some(LLVMOpcode::LLVMBr | LLVMOpcode::LLVMSwitch)
+            )
         })
 }
 
@@ -267,19 +304,33 @@ unsafe fn int_attribute(function: LLVMValueRef, index: u32, name: &str) -> Optio
     (!attr.is_null()).then(|| LLVMGetEnumAttributeValue(attr))
 }
 
+/// What `apply` did.
+#[derive(Default)]
+pub struct Applied {
+    /// Loads created.
+    pub loads: usize,
+    /// Blocks were split (`modify-cfg`).
+    pub cfg_changed: bool,
+    /// The bases of the addresses now loaded directly (allocas among them
+    /// gained slices).
+    pub bases: Vec<LLVMValueRef>,
+}
+
 /// Speculates the loads through each merge (classified `Speculate` and
-/// unchanged since). Returns the number of loads created, and the bases of
-/// the addresses now loaded directly (allocas among them gained slices).
+/// unchanged since).
 ///
 /// # Safety
 /// Every merge is live, was classified `Speculate`, and is listed once.
-pub unsafe fn apply(merges: &[LLVMValueRef], layout: &Layout) -> (usize, Vec<LLVMValueRef>) {
+pub unsafe fn apply(merges: &[LLVMValueRef], layout: &Layout) -> Applied {
     let builder = LLVMCreateBuilderInContext(layout.context);
     let mut loads = 0;
+    let mut cfg_changed = false;
     let mut bases = Vec::new();
     for &merge in merges {
         if ir::opcode(merge) == Some(LLVMOpcode::LLVMSelect) {
-            loads += speculate_select(builder, merge);
+            let (n, split) = speculate_select(builder, merge, layout);
+            loads += n;
+            cfg_changed |= split;
             bases.extend((1..=2).map(|k| LLVMGetOperand(merge, k)));
         } else {
             loads += speculate_phi(builder, merge);
@@ -292,14 +343,32 @@ pub unsafe fn apply(merges: &[LLVMValueRef], layout: &Layout) -> (usize, Vec<LLV
         .into_iter()
         .map(|p| super::slices::base_of(p))
         .collect();
-    (loads, bases)
+    Applied {
+        loads,
+        cfg_changed,
+        bases,
+    }
 }
 
-/// `load (select c, a, b)` → `select c, (load a), (load b)`, per load.
-unsafe fn speculate_select(builder: LLVMBuilderRef, select: LLVMValueRef) -> usize {
+/// `load (select c, a, b)` → `select c, (load a), (load b)`, per load;
+/// a load whose hands are not both safe is predicated instead
+/// (`predicate_load`: only classified so with `modify-cfg`). Returns the
+/// loads created and whether the CFG changed.
+unsafe fn speculate_select(
+    builder: LLVMBuilderRef,
+    select: LLVMValueRef,
+    layout: &Layout,
+) -> (usize, bool) {
     let cond = LLVMGetOperand(select, 0);
     let mut count = 0;
+    let mut cfg_changed = false;
     for load in ir::users(select) {
+        let safe = hands_safe(select, load, layout);
+        if safe != [true, true] {
+            count += predicate_load(builder, select, load, safe, layout);
+            cfg_changed = true;
+            continue;
+        }
         LLVMPositionBuilderBefore(builder, load);
         let ty = LLVMTypeOf(load);
         let align = LLVMGetAlignment(load);
@@ -318,7 +387,104 @@ unsafe fn speculate_select(builder: LLVMBuilderRef, select: LLVMValueRef) -> usi
         ir::set_name(merged, &format!("{name}.sroa.speculated"));
         count += 2;
     }
-    count
+    (count, cfg_changed)
+}
+
+/// LLVM's `rewriteMemOpOfSelect` for a load: the load's block is split
+/// before it, and each unsafe hand is loaded only on its side of a branch
+/// on the select's condition (a safe hand is loaded before the branch); a
+/// phi merges the two values where the load was.
+///
+/// The C API cannot move phi entries to another block, so the split keeps
+/// the original block as the tail (its terminator, and its successors'
+/// phi entries, stay right) and moves what comes before the load into a
+/// new head block, to which its predecessors are redirected
+/// (`can_split_before` checked they are `br`/`switch`). Handles stay
+/// valid: instructions are moved, never freed. Returns the loads created.
+unsafe fn predicate_load(
+    builder: LLVMBuilderRef,
+    select: LLVMValueRef,
+    load: LLVMValueRef,
+    safe: [bool; 2],
+    layout: &Layout,
+) -> usize {
+    let ctx = layout.context;
+    let tail = LLVMGetInstructionParent(load);
+    let base = ir::name(LLVMBasicBlockAsValue(tail));
+    let head = LLVMInsertBasicBlockInContext(ctx, tail, c"".as_ptr());
+    for user in ir::users(LLVMBasicBlockAsValue(tail)) {
+        for i in 0..LLVMGetNumSuccessors(user) {
+            if LLVMGetSuccessor(user, i) == tail {
+                LLVMSetSuccessor(user, i, head);
+            }
+        }
+    }
+    LLVMPositionBuilderAtEnd(builder, head);
+    let mut inst = LLVMGetFirstInstruction(tail);
+    while inst != load {
+        let next = LLVMGetNextInstruction(inst);
+        // Inserting through a builder renames: keep the name.
+        let name = std::ffi::CString::new(ir::name(inst)).unwrap_or_default();
+        LLVMInstructionRemoveFromParent(inst);
+        LLVMInsertIntoBuilderWithName(builder, inst, name.as_ptr());
+        inst = next;
+    }
+    ir::set_name(LLVMBasicBlockAsValue(tail), &format!("{base}.cont"));
+    ir::set_name(LLVMBasicBlockAsValue(head), &base);
+    let ty = LLVMTypeOf(load);
+    let align = LLVMGetAlignment(load);
+    let name = ir::name(load);
+    let cond = LLVMGetOperand(select, 0);
+    let side = |k: u32| if k == 1 { "then" } else { "else" };
+    let hand = |k: u32, at: LLVMBasicBlockRef| {
+        LLVMPositionBuilderAtEnd(builder, at);
+        let v = LLVMBuildLoad2(builder, ty, LLVMGetOperand(select, k), c"".as_ptr());
+        LLVMSetAlignment(v, align);
+        ir::set_name(v, &format!("{name}.{}.val", side(k)));
+        (v, at)
+    };
+    let arm_block = |k: u32| {
+        let b = LLVMInsertBasicBlockInContext(ctx, tail, c"".as_ptr());
+        ir::set_name(LLVMBasicBlockAsValue(b), &format!("{base}.{}", side(k)));
+        b
+    };
+    let incoming = match safe {
+        [false, false] => {
+            let (then, els) = (arm_block(1), arm_block(2));
+            LLVMPositionBuilderAtEnd(builder, head);
+            LLVMBuildCondBr(builder, cond, then, els);
+            let arms = [hand(1, then), hand(2, els)];
+            for (_, b) in arms {
+                LLVMPositionBuilderAtEnd(builder, b);
+                LLVMBuildBr(builder, tail);
+            }
+            arms
+        }
+        _ => {
+            // One hand is safe: loaded in the head, before the branch; the
+            // other only on its side.
+            let (safe_k, unsafe_k) = if safe[0] { (1, 2) } else { (2, 1) };
+            let arm = arm_block(unsafe_k);
+            let in_head = hand(safe_k, head);
+            LLVMPositionBuilderAtEnd(builder, head);
+            if unsafe_k == 1 {
+                LLVMBuildCondBr(builder, cond, arm, tail);
+            } else {
+                LLVMBuildCondBr(builder, cond, tail, arm);
+            }
+            let in_arm = hand(unsafe_k, arm);
+            LLVMPositionBuilderAtEnd(builder, arm);
+            LLVMBuildBr(builder, tail);
+            [in_head, in_arm]
+        }
+    };
+    LLVMPositionBuilderBefore(builder, load);
+    let phi = LLVMBuildPhi(builder, ty, c"".as_ptr());
+    let (mut values, mut blocks): (Vec<_>, Vec<_>) = incoming.into_iter().unzip();
+    LLVMAddIncoming(phi, values.as_mut_ptr(), blocks.as_mut_ptr(), 2);
+    delete::replace_and_erase(load, phi);
+    ir::set_name(phi, &name);
+    2
 }
 
 /// The loads of a phi of addresses → a phi of loads in the predecessors.

@@ -4,10 +4,14 @@
 ; `opt -passes=sroa` leaves.
 ; RUN: %opt -passes='pebble-sroa<stats>' -S %s 2>%t.stats | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=STATS < %t.stats
+; RUN: %opt -passes='pebble-sroa<preserve-cfg>' -S %s | FileCheck %s --check-prefix=PRESERVE
+; RUN: not %opt -passes='pebble-sroa<preserve-cfg;modify-cfg>' -disable-output %s 2>&1 | FileCheck %s --check-prefix=BOTH
+; BOTH: preserve-cfg and modify-cfg exclude each other
 
 ; STATS: pebble-sroa: @select_of_two_allocas: split 0 allocas into 0 slices, promoted 2 allocas, inserted 0 phis, speculated 2 loads, poisoned 0 dead uses
 ; STATS: pebble-sroa: @select_constant_condition: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis, speculated 0 loads, poisoned 1 dead uses
-; STATS: pebble-sroa: @select_unsafe_operand: split 0 allocas into 0 slices, promoted 0 allocas, inserted 0 phis, speculated 0 loads, poisoned 0 dead uses
+; STATS: pebble-sroa: @select_unsafe_operand: split 0 allocas into 0 slices, promoted 1 allocas, inserted 0 phis, speculated 2 loads, poisoned 0 dead uses
+; STATS: pebble-sroa: @select_neither_safe: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis, speculated 2 loads, poisoned 0 dead uses
 ; STATS: pebble-sroa: @phi_of_two_allocas: split 0 allocas into 0 slices, promoted 2 allocas, inserted 0 phis, speculated 2 loads, poisoned 0 dead uses
 ; STATS: pebble-sroa: @phi_always_the_same: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis, speculated 0 loads, poisoned 0 dead uses
 
@@ -48,16 +52,49 @@ entry:
 }
 
 ; %q may not be dereferenceable: loading it when %c is false could trap.
-; preserve-cfg is all pebble-sroa does, so %a stays (LLVM's default
-; modify-cfg splits the load into control flow; see docs/sroa.md).
+; With modify-cfg (the default, as LLVM's sroa) the load is predicated: %a's
+; value is taken before the branch, %q is loaded only when %c is false
+; (LLVM's rewriteMemOpOfSelect). With preserve-cfg %a stays.
 define i32 @select_unsafe_operand(i1 %c, ptr %q, i32 %x) {
 ; CHECK-LABEL: define i32 @select_unsafe_operand(
 ; CHECK-NEXT:  entry:
-; CHECK-NEXT:    %a = alloca i32
-; CHECK:         %p = select i1 %c, ptr %a, ptr %q
+; CHECK-NEXT:    br i1 %c, label %entry.cont, label %entry.else
+; CHECK:       entry.else:
+; CHECK-NEXT:    %v.else.val = load i32, ptr %q, align 4
+; CHECK-NEXT:    br label %entry.cont
+; CHECK:       entry.cont:
+; CHECK-NEXT:    %v = phi i32 [ %x, %entry ], [ %v.else.val, %entry.else ]
+; CHECK-NEXT:    ret i32 %v
+; PRESERVE-LABEL: define i32 @select_unsafe_operand(
+; PRESERVE-NEXT:  entry:
+; PRESERVE-NEXT:    %a = alloca i32
+; PRESERVE:         %p = select i1 %c, ptr %a, ptr %q
 entry:
   %a = alloca i32
   store i32 %x, ptr %a
+  %p = select i1 %c, ptr %a, ptr %q
+  %v = load i32, ptr %p
+  ret i32 %v
+}
+
+; Neither hand safe (%a's load would read past its end): one load on each
+; side of the branch; the i16 slot is read as i32 only on the true side,
+; and the alloca is promoted (the read past the end is zero-extended).
+define i32 @select_neither_safe(i1 %c, ptr %q, i16 %x) {
+; CHECK-LABEL: define i32 @select_neither_safe(
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    br i1 %c, label %entry.then, label %entry.else
+; CHECK:       entry.then:
+; CHECK-NEXT:    %v.then.val = zext i16 %x to i32
+; CHECK-NEXT:    br label %entry.cont
+; CHECK:       entry.else:
+; CHECK-NEXT:    %v.else.val = load i32, ptr %q
+; CHECK-NEXT:    br label %entry.cont
+; CHECK:       entry.cont:
+; CHECK-NEXT:    %v = phi i32 [ %v.then.val, %entry.then ], [ %v.else.val, %entry.else ]
+entry:
+  %a = alloca i16
+  store i16 %x, ptr %a
   %p = select i1 %c, ptr %a, ptr %q
   %v = load i32, ptr %p
   ret i32 %v
