@@ -52,6 +52,7 @@ pub mod layout;
 pub mod partition;
 pub mod rewrite;
 pub mod slices;
+pub mod speculate;
 pub mod unfold;
 pub mod vector;
 
@@ -72,7 +73,7 @@ use slices::{Escape, MemIntrinsics};
 pub const PASS: PassInfo = PassInfo {
     name: "pebble-sroa",
     c_name: b"pebble-sroa\0",
-    params: &["stats"],
+    params: &["stats", "preserve-cfg", "modify-cfg"],
     run: run_pass,
 };
 
@@ -88,32 +89,56 @@ pub struct Report {
     /// From `promote_function`, summed over rounds.
     pub promoted: usize,
     pub phis: usize,
+    /// Loads through a `select` or `phi` of addresses replaced by loads of
+    /// each address (`speculate`).
+    pub speculated: usize,
+    /// Accesses outside their alloca, erased (loads replaced by `poison`),
+    /// and select operands never picked, replaced by `poison`.
+    pub poisoned: usize,
+    /// Blocks were split to predicate loads (`modify-cfg`).
+    pub cfg_changed: bool,
 }
 
 unsafe fn run_pass(flags: Flags, function: LLVMValueRef) -> Result<Outcome, String> {
-    let report = sroa_function(function)?;
+    let preserve = flags.has(&PASS, "preserve-cfg");
+    if preserve && flags.has(&PASS, "modify-cfg") {
+        return Err("pebble-sroa: preserve-cfg and modify-cfg exclude each other".into());
+    }
+    let report = sroa_function(function, !preserve)?;
     if flags.has(&PASS, "stats") && report.entry_allocas > 0 {
         eprintln!(
-            "pebble-sroa: {}: split {} allocas into {} slices, promoted {} allocas, inserted {} phis",
+            "pebble-sroa: {}: split {} allocas into {} slices, promoted {} allocas, inserted {} phis, \
+             speculated {} loads, poisoned {} dead uses",
             ir::function_label(function),
             report.split,
             report.slices,
             report.promoted,
-            report.phis
+            report.phis,
+            report.speculated,
+            report.poisoned
         );
     }
-    Ok(if report.split > 0 || report.promoted > 0 {
+    Ok(if report.cfg_changed {
+        Outcome::ChangedCfg
+    } else if report.split > 0
+        || report.promoted > 0
+        || report.speculated > 0
+        || report.poisoned > 0
+    {
         Outcome::ChangedKeepingCfg
     } else {
         Outcome::Unchanged
     })
 }
 
-/// Splits and promotes the entry-block allocas of `function`.
+/// Splits and promotes the entry-block allocas of `function`. With
+/// `modify_cfg` (LLVM's `sroa<modify-cfg>`, its default), a load through a
+/// select of an address that is not safe to load may be predicated
+/// (`speculate`), which splits blocks.
 ///
 /// # Safety
 /// `function` is a defined function of a live module that verifies.
-pub unsafe fn sroa_function(function: LLVMValueRef) -> Result<Report, String> {
+pub unsafe fn sroa_function(function: LLVMValueRef, modify_cfg: bool) -> Result<Report, String> {
     let allocas = mem2reg::entry_allocas(function);
     let mut report = Report {
         entry_allocas: allocas.len(),
@@ -128,6 +153,8 @@ pub unsafe fn sroa_function(function: LLVMValueRef) -> Result<Report, String> {
         promo: promotable::Intrinsics::lookup(),
         entry: LLVMGetEntryBasicBlock(function),
         has_debug_info: !LLVMGetSubprogram(function).is_null(),
+        function,
+        modify_cfg,
         worklist: Vec::new(),
         queued: HashSet::new(),
         address_stored: HashSet::new(),
@@ -153,12 +180,34 @@ pub unsafe fn sroa_function(function: LLVMValueRef) -> Result<Report, String> {
     }
 }
 
+/// Erases the accesses outside an alloca (`slices`' module doc): their
+/// users get `poison`. Returns how many.
+unsafe fn erase_undefined(undefined: &mut Vec<LLVMValueRef>) -> usize {
+    undefined.sort_unstable();
+    undefined.dedup();
+    for &inst in undefined.iter() {
+        delete::erase_with_poison(inst);
+    }
+    undefined.len()
+}
+
+/// A select operand that is never picked gets `poison` (it was the
+/// alloca's address, `speculate::Merge::DeadOperand`).
+unsafe fn poison_dead_operands(dead: &[(LLVMValueRef, u32)]) {
+    for &(merge, index) in dead {
+        let operand = LLVMGetOperand(merge, index);
+        LLVMSetOperand(merge, index, LLVMGetPoison(LLVMTypeOf(operand)));
+    }
+}
+
 struct Splitter {
     layout: Layout,
     mem: MemIntrinsics,
     promo: promotable::Intrinsics,
     entry: LLVMBasicBlockRef,
     has_debug_info: bool,
+    function: LLVMValueRef,
+    modify_cfg: bool,
     /// Popped from the back; `queued` mirrors it.
     worklist: Vec<LLVMValueRef>,
     queued: HashSet<LLVMValueRef>,
@@ -185,8 +234,28 @@ impl Splitter {
                 continue; // mem2reg's job
             }
             unfold::unfold_aggregate_accesses(alloca, &self.layout);
-            match slices::collect(alloca, &self.layout, &self.mem) {
-                Ok(uses) => {
+            match slices::collect(alloca, &self.layout, &self.mem, self.modify_cfg) {
+                Ok(mut uses) => {
+                    report.poisoned += erase_undefined(&mut uses.undefined);
+                    poison_dead_operands(&uses.dead_operands);
+                    report.poisoned += uses.dead_operands.len();
+                    if !uses.speculate.is_empty() {
+                        // The loads become direct: collect this alloca
+                        // again, and the others now loaded directly.
+                        let applied = speculate::apply(&uses.speculate, &self.layout);
+                        report.speculated += applied.loads;
+                        if applied.cfg_changed {
+                            // The entry block may have been split: the
+                            // allocas are in the new first block.
+                            report.cfg_changed = true;
+                            self.entry = LLVMGetEntryBasicBlock(self.function);
+                        }
+                        self.enqueue(alloca);
+                        for base in applied.bases {
+                            self.enqueue(base);
+                        }
+                        continue;
+                    }
                     if let Some(new) = self.split(alloca, uses) {
                         report.split += 1;
                         report.slices += new;

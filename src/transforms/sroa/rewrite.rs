@@ -15,7 +15,10 @@
 //!   `zext` ("integer widening", allowed as in LLVM only when some access
 //!   covers the whole partition). The new alloca is then promotable.
 //! * `Typed`: a non-plain type (aggregate, vector, `i1`) that every slice
-//!   loads or stores whole: only the pointer changes. Promotable too.
+//!   loads or stores whole, as that type (only the pointer changes) or as a
+//!   type it converts to by a bitcast, `ptrtoint` or `inttoptr` (`i1` and
+//!   `<1 x i1>`, `float` and `<2 x i16>`: the value is converted, as LLVM's
+//!   `convertValue`). Promotable too.
 //! * `Vector`: the partition is accessed as a vector and every slice covers
 //!   whole elements (`vector::promotion_type`); every slice becomes a load
 //!   or store of the whole vector with `extractelement`/`insertelement`
@@ -102,21 +105,48 @@ pub unsafe fn plan_partition(
         // for now, split again when they are revisited.
         return (ty, Mode::Memory);
     }
-    if layout.plain_bits(ty) == Some(8 * size) && scalar_viable(layout, part, members, uses) {
+    if layout.plain_bits(ty) == Some(8 * size) && scalar_viable(layout, ty, part, members, uses) {
         return (ty, Mode::Scalar { bits: 8 * size });
     }
-    let all_whole_same_type = members.iter().all(|&(i, b, e)| {
-        let u = &uses[i];
-        u.is_load_or_store() && b == part.begin && e == part.end && u.ty == ty
-    });
-    if all_whole_same_type {
+    // Whole accesses only: of the partition's type, else (after vector
+    // promotion, as LLVM tries it first) of types that convert to it.
+    let all_whole = |convert: bool| {
+        members.iter().all(|&(i, b, e)| {
+            let u = &uses[i];
+            u.is_load_or_store()
+                && b == part.begin
+                && e == part.end
+                && (u.ty == ty || (convert && !u.clamped && converts(layout, u, ty)))
+        })
+    };
+    if all_whole(false) {
         return (ty, Mode::Typed);
     }
     if let Some(v) = vector_plan(layout, part, members, uses) {
         let elem_bytes = v.elem.bits(layout.pointer_bits()) / 8;
         return (layout.vector_type(v), Mode::Vector { elem_bytes, n: v.n });
     }
+    if all_whole(true) {
+        return (ty, Mode::Typed);
+    }
     (ty, Mode::Memory)
+}
+
+/// Whether a whole load or store of `u.ty` can read or write a slot of type
+/// `ty` through a bitcast, `ptrtoint` or `inttoptr` (LLVM's
+/// `canConvertValue`, as `vector::can_convert` states it): `<1 x i1>` and
+/// `i1`, a `float` and a `<2 x i16>`.
+unsafe fn converts(layout: &Layout, u: &SliceUse, ty: LLVMTypeRef) -> bool {
+    use vector::Shape;
+    let (from, to) = (layout.shape_of(u.ty), layout.shape_of(ty));
+    let simple = |s: Shape| matches!(s, Shape::Scalar(_) | Shape::Vector(_));
+    let ptr_bits = layout.pointer_bits();
+    simple(from)
+        && simple(to)
+        && match u.access {
+            Access::Load => vector::can_convert(to, from, ptr_bits),
+            _ => vector::can_convert(from, to, ptr_bits),
+        }
 }
 
 /// The vector type of a partition accessed as a vector (`vector`), tried
@@ -202,21 +232,34 @@ unsafe fn choose_type(
 /// copy/set pieces, and — only when some load/store covers the whole
 /// partition, or the partition holds nothing but the tails of copies and
 /// is a native integer width (LLVM's `isIntegerWideningViable`) — partial
-/// loads/stores of whole-byte integers and partial pieces.
+/// loads/stores of whole-byte integers and partial pieces. A load that runs
+/// past the end of the alloca (`SliceUse::clamped`) is an integer load of an
+/// integer partition, zero-extended, and rules out widening (as LLVM's
+/// `AllocaSliceRewriter::visitLoadInst` and `isIntegerWideningViableForSlice`).
 unsafe fn scalar_viable(
     layout: &Layout,
+    ty: LLVMTypeRef,
     part: Partition,
     members: &Members,
     uses: &[SliceUse],
 ) -> bool {
+    let is_int = |t: LLVMTypeRef| LLVMGetTypeKind(t) == LLVMTypeKind::LLVMIntegerTypeKind;
     let only_tails = members.iter().all(|&(i, _, _)| uses[i].begin < part.begin);
     let mut whole_op = only_tails && layout.is_legal_integer(8 * part.size());
     let mut all_whole = true;
+    let mut any_clamped = false;
     for &(i, b, e) in members {
         let u = &uses[i];
         let whole = b == part.begin && e == part.end;
         all_whole &= whole;
         if !u.is_load_or_store() {
+            continue;
+        }
+        if u.clamped {
+            if !(whole && is_int(u.ty) && is_int(ty)) {
+                return false;
+            }
+            any_clamped = true;
             continue;
         }
         let Some(bits) = layout.plain_bits(u.ty) else {
@@ -225,11 +268,11 @@ unsafe fn scalar_viable(
         if whole {
             whole_op = true;
             debug_assert_eq!(bits, 8 * part.size());
-        } else if LLVMGetTypeKind(u.ty) != LLVMTypeKind::LLVMIntegerTypeKind {
+        } else if !is_int(u.ty) {
             return false;
         }
     }
-    all_whole || whole_op
+    all_whole || (whole_op && !any_clamped)
 }
 
 /// Rewrites an alloca's slices onto its partitions' new allocas, then
@@ -358,8 +401,9 @@ impl<'a> Rewriter<'a> {
         for &dead in &dead {
             delete::erase_unused(dead);
         }
+        // Children first. A followed phi may still use itself: poison.
         for &derived in uses.derived.iter().rev() {
-            delete::erase_unused(derived);
+            delete::erase_with_poison(derived);
         }
         others
     }
@@ -400,6 +444,19 @@ impl<'a> Rewriter<'a> {
         let size = u.end - u.begin;
         let ptr_operand = if u.access == Access::Load { 0 } else { 1 };
         match slot.mode {
+            Mode::Typed if u.ty != slot.ty => {
+                // A whole access of another type (`converts`).
+                LLVMPositionBuilderBefore(self.builder, u.inst);
+                if u.access == Access::Load {
+                    let v = self.load(slot.ty, slot.alloca, slot.align);
+                    let new = self.convert_value(v, u.ty);
+                    self.replace_load(u.inst, new);
+                } else {
+                    let value = self.convert_value(LLVMGetOperand(u.inst, 0), slot.ty);
+                    self.store(value, slot.alloca, slot.align);
+                    delete::erase_unused(u.inst);
+                }
+            }
             Mode::Typed | Mode::Memory => {
                 LLVMPositionBuilderBefore(self.builder, u.inst);
                 LLVMSetOperand(u.inst, ptr_operand, self.slot_ptr(slot, rel));
@@ -427,7 +484,9 @@ impl<'a> Rewriter<'a> {
                 let whole = size == slot.part.size();
                 if u.access == Access::Load {
                     let v = self.load(slot.ty, slot.alloca, slot.align);
-                    let new = if whole {
+                    let new = if u.clamped {
+                        self.widen_past_end(v, bits, u.ty)
+                    } else if whole {
                         self.convert(v, u.ty)
                     } else {
                         self.extract(self.as_int(v, bits), bits, rel, size)
@@ -725,6 +784,24 @@ impl<'a> Rewriter<'a> {
         }
         if 8 * size < bits {
             v = LLVMBuildTrunc(self.builder, v, self.int_ty(8 * size), c"".as_ptr());
+        }
+        v
+    }
+
+    /// An integer load that ran past the end of the alloca, from the
+    /// `bits`-bit integer `v` of the whole partition: the bytes past the end
+    /// are undefined, LLVM makes them zero (`load.ext`), in the target's byte
+    /// order (`endian_shift`).
+    unsafe fn widen_past_end(&self, v: LLVMValueRef, bits: u64, ty: LLVMTypeRef) -> LLVMValueRef {
+        let mut v = LLVMBuildZExt(self.builder, v, ty, c"".as_ptr());
+        let wide = LLVMGetIntTypeWidth(ty) as u64;
+        if !self.layout.little_endian {
+            v = LLVMBuildShl(
+                self.builder,
+                v,
+                LLVMConstInt(ty, wide - bits, 0),
+                c"".as_ptr(),
+            );
         }
         v
     }

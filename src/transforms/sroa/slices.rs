@@ -11,13 +11,36 @@
 //!   the ranges are the same, else two unsplittable slices (as in LLVM);
 //! * a GEP whose indices are all constant integers, or a pointer bitcast —
 //!   followed, its offset added;
-//! * `llvm.lifetime.start/end` — dropped when the alloca is split.
+//! * `llvm.lifetime.start/end` — dropped when the alloca is split;
+//! * a `select` or `phi` of the address (`speculate::classify`): followed
+//!   when it always yields this address, its operand made `poison` when it
+//!   never does, or its loads speculated (`AllocaUses::speculate`: the
+//!   caller rewrites them and collects again).
 //!
 //! Anything else is an escape (`Escape`), and the alloca is left alone: a
 //! call may read or write it in ways we do not see, a variable index may
-//! reach any byte, a volatile access must stay one access. A slice outside
-//! `[0, size)` is undefined behaviour that LLVM deletes; we leave such an
-//! alloca alone instead. Zero-length memory intrinsics are dead.
+//! reach any byte, a volatile access must stay one access. Zero-length
+//! memory intrinsics are dead.
+//!
+//! Accesses outside the alloca are undefined behaviour, and follow LLVM
+//! 19's `SliceBuilder` (`insertUse`, `visitStoreInst`, `visitMemSetInst`,
+//! `visitMemTransferInst`) rather than keeping the alloca whole:
+//! * an access that begins before byte 0 or at or after `size` touches no
+//!   byte of the alloca: it is *undefined* (`AllocaUses::undefined`): a
+//!   load becomes `poison`, a store, memset or memcpy/memmove (both sides:
+//!   the whole transfer) is erased;
+//! * a store that begins inside but runs past the end is undefined too
+//!   (LLVM is stricter with stores than with loads);
+//! * a load, memset or memcpy/memmove that begins inside and runs past the
+//!   end is *clamped* to `[begin, size)`: a load keeps its type
+//!   (`SliceUse::clamped`), and only a partition type that covers it, or an
+//!   integer load of an integer partition (zero-extended, as LLVM), is
+//!   promotable; a clamped intrinsic is cut at the end.
+//!
+//! Undefined accesses are erased as soon as the alloca's slices are known
+//! (whether or not it is then split), and counted (`<stats>`: "poisoned N
+//! dead uses"). A copy within the alloca that reaches outside
+//! it still leaves the alloca alone (`Escape::OutOfBounds`).
 
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
@@ -25,6 +48,7 @@ use llvm_sys::{LLVMAtomicOrdering, LLVMOpcode};
 
 use super::layout::Layout;
 use super::partition::Slice;
+use super::speculate;
 use crate::ir;
 
 /// How a slice touches the alloca.
@@ -61,6 +85,9 @@ pub struct SliceUse {
     pub end: u64,
     /// The loaded or stored type (null for memory intrinsics).
     pub ty: LLVMTypeRef,
+    /// A load whose type runs past the end of the alloca: `end` is the
+    /// alloca's size, not `begin` + the type's store size.
+    pub clamped: bool,
 }
 
 impl SliceUse {
@@ -80,8 +107,20 @@ pub struct AllocaUses {
     pub uses: Vec<SliceUse>,
     /// Derived pointers (GEPs and casts), parents before children.
     pub derived: Vec<LLVMValueRef>,
-    /// Lifetime markers and zero-length memory intrinsics: erased.
+    /// Lifetime markers and zero-length memory intrinsics: erased when the
+    /// alloca is split.
     pub dead: Vec<LLVMValueRef>,
+    /// Accesses outside the alloca (undefined behaviour, module doc), and
+    /// selects and phis of its address that nothing uses: erased, a load's
+    /// uses given `poison`, whatever happens to the alloca.
+    pub undefined: Vec<LLVMValueRef>,
+    /// Selects on a constant condition that never pick the alloca's
+    /// operand (its index): that operand becomes `poison`.
+    pub dead_operands: Vec<(LLVMValueRef, u32)>,
+    /// Selects and phis whose loads can be speculated (`speculate`).
+    pub speculate: Vec<LLVMValueRef>,
+    /// Selects and phis followed as derived pointers (visited once).
+    followed: Vec<LLVMValueRef>,
 }
 
 impl AllocaUses {
@@ -162,6 +201,7 @@ pub unsafe fn collect(
     alloca: LLVMValueRef,
     layout: &Layout,
     intr: &MemIntrinsics,
+    modify_cfg: bool,
 ) -> Result<AllocaUses, Escape> {
     let size = static_size(alloca, layout).ok_or(Escape::NotStatic)?;
     let mut out = AllocaUses::default();
@@ -176,6 +216,7 @@ pub unsafe fn collect(
                 intr,
                 out: &mut out,
                 self_copies: &mut self_copies,
+                modify_cfg,
             };
             if let Some(derived) = walker.visit(user, ptr, offset)? {
                 out.derived.push(user);
@@ -232,6 +273,7 @@ fn pair_self_copies(
                 begin,
                 end,
                 ty: std::ptr::null_mut(),
+                clamped: false,
             });
         }
     }
@@ -245,6 +287,8 @@ struct Walker<'a> {
     intr: &'a MemIntrinsics,
     out: &'a mut AllocaUses,
     self_copies: &'a mut Vec<SelfCopySide>,
+    /// Loads through a select may be predicated (`speculate`).
+    modify_cfg: bool,
 }
 
 impl Walker<'_> {
@@ -288,6 +332,43 @@ impl Walker<'_> {
             }
             Some(LLVMOpcode::LLVMCall) => {
                 self.visit_call(user, ptr, offset)?;
+                Ok(None)
+            }
+            Some(LLVMOpcode::LLVMSelect | LLVMOpcode::LLVMPHI) => {
+                self.visit_merge(user, ptr, offset)
+            }
+            _ => Err(Escape::OtherUser),
+        }
+    }
+
+    /// A select or phi of the address (`speculate::classify`).
+    unsafe fn visit_merge(
+        &mut self,
+        merge: LLVMValueRef,
+        ptr: LLVMValueRef,
+        offset: i64,
+    ) -> Result<Option<i64>, Escape> {
+        if self.out.followed.contains(&merge) {
+            // It names this address twice, or is a loop phi using itself.
+            return Ok(None);
+        }
+        match speculate::classify(merge, ptr, self.layout, self.modify_cfg) {
+            speculate::Merge::Follow => {
+                self.out.followed.push(merge);
+                Ok(Some(offset))
+            }
+            speculate::Merge::Unused => {
+                self.out.undefined.push(merge);
+                Ok(None)
+            }
+            speculate::Merge::DeadOperand(index) => {
+                self.out.dead_operands.push((merge, index));
+                Ok(None)
+            }
+            speculate::Merge::Speculate if u64::try_from(offset).is_ok_and(|b| b < self.size) => {
+                if !self.out.speculate.contains(&merge) {
+                    self.out.speculate.push(merge);
+                }
                 Ok(None)
             }
             _ => Err(Escape::OtherUser),
@@ -395,10 +476,19 @@ impl Walker<'_> {
         len: u64,
         ty: LLVMTypeRef,
     ) -> Result<(), Escape> {
-        let begin = u64::try_from(offset).map_err(|_| Escape::OutOfBounds)?;
-        let end = begin.checked_add(len).ok_or(Escape::OutOfBounds)?;
+        let Some(begin) = u64::try_from(offset).ok().filter(|&b| b < self.size) else {
+            self.out.undefined.push(inst);
+            return Ok(());
+        };
+        let mut end = begin.saturating_add(len);
+        let mut clamped = false;
         if end > self.size {
-            return Err(Escape::OutOfBounds);
+            if access == Access::Store {
+                self.out.undefined.push(inst);
+                return Ok(());
+            }
+            clamped = access == Access::Load;
+            end = self.size;
         }
         self.out.uses.push(SliceUse {
             inst,
@@ -406,6 +496,7 @@ impl Walker<'_> {
             begin,
             end,
             ty,
+            clamped,
         });
         Ok(())
     }

@@ -25,7 +25,7 @@
 ; CHECK-NEXT:    ret i32 %a.0
 
 ; The stats count the phis the output has: the two address phis are folded.
-; STATS: pebble-sroa: @f: split 0 allocas into 0 slices, promoted 4 allocas, inserted 2 phis
+; STATS: pebble-sroa: @f: split 0 allocas into 0 slices, promoted 4 allocas, inserted 2 phis, speculated 0 loads, poisoned 0 dead uses
 
 ; DEFAULT-LABEL: define i32 @f(
 ; DEFAULT-NOT:     alloca

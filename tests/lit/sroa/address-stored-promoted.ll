@@ -10,8 +10,8 @@
 ; MALLOC_PERTURB_: only valgrind sees it (about 10 s on this input).
 ; RUN: valgrind --error-exitcode=9 -q %opt -passes=pebble-sroa -disable-output %s
 
-; STATS: pebble-sroa: @f: split 0 allocas into 0 slices, promoted 2 allocas, inserted 0 phis
-; STATS: pebble-sroa: @chain: split 0 allocas into 0 slices, promoted 3 allocas, inserted 0 phis
+; STATS: pebble-sroa: @f: split 0 allocas into 0 slices, promoted 2 allocas, inserted 0 phis, speculated 0 loads, poisoned 0 dead uses
+; STATS: pebble-sroa: @chain: split 0 allocas into 0 slices, promoted 3 allocas, inserted 0 phis, speculated 0 loads, poisoned 0 dead uses
 
 define i64 @f(i64 %x) {
 ; CHECK-LABEL: define i64 @f(

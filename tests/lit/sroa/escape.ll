@@ -3,7 +3,7 @@
 ; RUN: %opt -passes='pebble-sroa<stats>' -S %s 2>%t.stats | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=STATS < %t.stats
 
-; STATS: pebble-sroa: @escapes: split 0 allocas into 0 slices, promoted 0 allocas, inserted 0 phis
+; STATS: pebble-sroa: @escapes: split 0 allocas into 0 slices, promoted 0 allocas, inserted 0 phis, speculated 0 loads, poisoned 0 dead uses
 
 %struct.pair = type { i32, i32 }
 

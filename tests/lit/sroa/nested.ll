@@ -7,8 +7,8 @@
 ; RUN: %opt -passes='pebble-sroa<stats>' -S %s 2>%t.stats | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=STATS < %t.stats
 
-; STATS: pebble-sroa: @nested: split 3 allocas into 6 slices, promoted 4 allocas, inserted 0 phis
-; STATS: pebble-sroa: @points: split 1 allocas into 3 slices, promoted 3 allocas, inserted 0 phis
+; STATS: pebble-sroa: @nested: split 3 allocas into 6 slices, promoted 4 allocas, inserted 0 phis, speculated 0 loads, poisoned 0 dead uses
+; STATS: pebble-sroa: @points: split 1 allocas into 3 slices, promoted 3 allocas, inserted 0 phis, speculated 0 loads, poisoned 0 dead uses
 
 %struct.point = type { i32, i32 }
 %struct.rect = type { %struct.point, %struct.point }

@@ -168,13 +168,13 @@ entry:
   ret i16 %r
 }
 
-; STATS: pebble-sroa: @dot: split 2 allocas into 4 slices, promoted 4 allocas, inserted 0 phis
-; STATS: pebble-sroa: @set_lane: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis
-; STATS: pebble-sroa: @pair_lanes: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis
-; STATS: pebble-sroa: @memset_lanes: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis
-; STATS: pebble-sroa: @memset_two_lanes: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis
-; STATS: pebble-sroa: @subvector_stores: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis
-; STATS: pebble-sroa: @half_lane: split 0 allocas into 0 slices, promoted 0 allocas, inserted 0 phis
+; STATS: pebble-sroa: @dot: split 2 allocas into 4 slices, promoted 4 allocas, inserted 0 phis, speculated 0 loads, poisoned 0 dead uses
+; STATS: pebble-sroa: @set_lane: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis, speculated 0 loads, poisoned 0 dead uses
+; STATS: pebble-sroa: @pair_lanes: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis, speculated 0 loads, poisoned 0 dead uses
+; STATS: pebble-sroa: @memset_lanes: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis, speculated 0 loads, poisoned 0 dead uses
+; STATS: pebble-sroa: @memset_two_lanes: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis, speculated 0 loads, poisoned 0 dead uses
+; STATS: pebble-sroa: @subvector_stores: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis, speculated 0 loads, poisoned 0 dead uses
+; STATS: pebble-sroa: @half_lane: split 0 allocas into 0 slices, promoted 0 allocas, inserted 0 phis, speculated 0 loads, poisoned 0 dead uses
 
 declare void @llvm.memcpy.p0.p0.i64(ptr noalias nocapture writeonly, ptr noalias nocapture readonly, i64, i1 immarg)
 declare void @llvm.memset.p0.i64(ptr nocapture writeonly, i8, i64, i1 immarg)

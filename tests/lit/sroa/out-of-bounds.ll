@@ -1,0 +1,110 @@
+; Accesses outside an alloca are undefined behaviour; pebble-sroa follows
+; LLVM 19's SliceBuilder instead of keeping the alloca whole (slices.rs):
+; a store that runs past the end, and any access that begins outside, is
+; erased (a load's uses get poison); a load that runs past the end is
+; clamped: it is promotable when the partition's type covers it, or as an
+; integer load of an integer partition (zero-extended). Every function here
+; ends with as many allocas as `opt -passes=sroa` leaves.
+; RUN: %opt -passes='pebble-sroa<stats>' -S %s 2>%t.stats | FileCheck %s
+; RUN: FileCheck %s --check-prefix=STATS < %t.stats
+
+; STATS: pebble-sroa: @store_past_end: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis, speculated 0 loads, poisoned 1 dead uses
+; STATS: pebble-sroa: @load_after_end: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis, speculated 0 loads, poisoned 2 dead uses
+; STATS: pebble-sroa: @integer_load_past_end: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis, speculated 0 loads, poisoned 0 dead uses
+; STATS: pebble-sroa: @only_a_wide_load: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis, speculated 0 loads, poisoned 0 dead uses
+; STATS: pebble-sroa: @wide_vector_load_kept: split 0 allocas into 0 slices, promoted 0 allocas, inserted 0 phis, speculated 0 loads, poisoned 0 dead uses
+; STATS: pebble-sroa: @memset_past_end: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis, speculated 0 loads, poisoned 1 dead uses
+
+; The <2 x i64> store writes 8 bytes past an i64: erased, %a is promoted.
+define i64 @store_past_end(i64 %x) {
+; CHECK-LABEL: define i64 @store_past_end(
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    ret i64 %x
+entry:
+  %a = alloca i64
+  store i64 %x, ptr %a
+  store <2 x i64> zeroinitializer, ptr %a
+  %l = load i64, ptr %a
+  ret i64 %l
+}
+
+; A load 8 bytes into an 8-byte alloca, and one before it: poison.
+define i64 @load_after_end(i64 %x) {
+; CHECK-LABEL: define i64 @load_after_end(
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    %w = zext i32 poison to i64
+; CHECK-NEXT:    %s = add i64 %x, %w
+; CHECK-NEXT:    %t = add i64 %s, poison
+; CHECK-NEXT:    ret i64 %t
+entry:
+  %a = alloca i64
+  store i64 %x, ptr %a
+  %past = getelementptr i8, ptr %a, i64 8
+  %before = getelementptr i8, ptr %a, i64 -4
+  %l1 = load i32, ptr %past
+  %l2 = load i64, ptr %before
+  %w = zext i32 %l1 to i64
+  %l = load i64, ptr %a
+  %s = add i64 %l, %w
+  %t = add i64 %s, %l2
+  ret i64 %t
+}
+
+; An i16 load of an i8 slot: the stored byte, zero-extended (LLVM's load.ext).
+define i16 @integer_load_past_end(i8 %x) {
+; CHECK-LABEL: define i16 @integer_load_past_end(
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    %v = zext i8 %x to i16
+; CHECK-NEXT:    ret i16 %v
+entry:
+  %a = alloca i8
+  store i8 %x, ptr %a
+  %v = load i16, ptr %a
+  ret i16 %v
+}
+
+; Never written, read as <16 x i64>: the partition takes the load's type
+; (it covers the 8 bytes), and promotion makes the load undef.
+define void @only_a_wide_load(ptr %out) {
+; CHECK-LABEL: define void @only_a_wide_load(
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    store <16 x i64> undef, ptr %out
+; CHECK-NEXT:    ret void
+entry:
+  %a = alloca i64
+  %v = load <16 x i64>, ptr %a
+  store <16 x i64> %v, ptr %out
+  ret void
+}
+
+; Written as i64, read as <16 x i64>: no type covers both, and a vector
+; past the end is not an integer: the alloca stays, as with LLVM.
+define void @wide_vector_load_kept(i64 %x, ptr %out) {
+; CHECK-LABEL: define void @wide_vector_load_kept(
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    %a = alloca i64
+; CHECK-NEXT:    store i64 %x, ptr %a
+; CHECK-NEXT:    %v = load <16 x i64>, ptr %a
+entry:
+  %a = alloca i64
+  store i64 %x, ptr %a
+  %v = load <16 x i64>, ptr %a
+  store <16 x i64> %v, ptr %out
+  ret void
+}
+
+; A memset that begins past the end is erased; one that runs past it is cut.
+define i32 @memset_past_end() {
+; CHECK-LABEL: define i32 @memset_past_end(
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    ret i32 16843009
+entry:
+  %a = alloca i32
+  %far = getelementptr i8, ptr %a, i64 6
+  call void @llvm.memset.p0.i64(ptr %far, i8 7, i64 4, i1 false)
+  call void @llvm.memset.p0.i64(ptr %a, i8 1, i64 12, i1 false)
+  %l = load i32, ptr %a
+  ret i32 %l
+}
+
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
