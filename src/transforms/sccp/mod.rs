@@ -34,6 +34,7 @@
 //! Preconditions: the function verifies. Invalidates: the CFG when a
 //! branch was folded or a block deleted (`Outcome::ChangedCfg`).
 
+pub mod edges;
 pub mod fold;
 pub mod lattice;
 pub mod pointer;

@@ -96,8 +96,7 @@ unsafe fn replace_constants(read: &ReadFunction, solution: &Solution) -> usize {
         debug_assert!(!matches!(inst.op, Op::Opaque));
         let llvm_inst = read.llvm_insts[i];
         let constant = LLVMConstInt(LLVMTypeOf(llvm_inst), k.zext(), 0);
-        LLVMReplaceAllUsesWith(llvm_inst, constant);
-        LLVMInstructionEraseFromParent(llvm_inst);
+        ir::delete::replace_and_erase(llvm_inst, constant);
         count += 1;
     }
     count
@@ -150,7 +149,8 @@ unsafe fn fold_terminators(
             }
         };
         LLVMInstructionSetDebugLoc(new_term, LLVMInstructionGetDebugLoc(old_term));
-        LLVMInstructionEraseFromParent(old_term);
+        // A terminator is void: nothing uses its value.
+        ir::delete::erase_unused(old_term);
     }
     new_succs
 }
@@ -260,17 +260,25 @@ unsafe fn rebuild_phi(
     old: LLVMValueRef,
     preds: &[Block],
 ) -> bool {
+    // The old entries sorted by block, so that each predecessor's value is
+    // a binary search (a block with thousands of predecessors must not cost
+    // their square).
+    let mut entries: Vec<(Block, LLVMValueRef)> = (0..LLVMCountIncoming(old))
+        .map(|k| {
+            let block = read.fcfg.block_of(LLVMGetIncomingBlock(old, k));
+            (block, LLVMGetIncomingValue(old, k))
+        })
+        .collect();
+    entries.sort_unstable_by_key(|&(block, _)| block);
     let value_for = |pred: Block| {
-        let bb = read.fcfg.blocks[pred];
-        (0..LLVMCountIncoming(old))
-            .find(|&k| LLVMGetIncomingBlock(old, k) == bb)
-            .map(|k| LLVMGetIncomingValue(old, k))
-            .expect("a phi has an entry for every predecessor")
+        let k = entries
+            .binary_search_by_key(&pred, |&(block, _)| block)
+            .expect("a phi has an entry for every predecessor");
+        entries[k].1
     };
     let mut values: Vec<LLVMValueRef> = preds.iter().map(|&p| value_for(p)).collect();
     if let Some(single) = single_value(old, &values) {
-        LLVMReplaceAllUsesWith(old, single);
-        LLVMInstructionEraseFromParent(old);
+        ir::delete::replace_and_erase(old, single);
         return true;
     }
     let mut blocks: Vec<LLVMBasicBlockRef> = preds.iter().map(|&p| read.fcfg.blocks[p]).collect();
@@ -289,8 +297,7 @@ unsafe fn rebuild_phi(
     let name = ir::name(old);
     ir::set_name(old, "");
     ir::set_name(new, &name);
-    LLVMReplaceAllUsesWith(old, new);
-    LLVMInstructionEraseFromParent(old);
+    ir::delete::replace_and_erase(old, new);
     false
 }
 
