@@ -7,6 +7,8 @@
 //!    divisor in its range is 0, and loads only when they are neither
 //!    volatile nor atomic and read inside a constant global, so nothing
 //!    that could trap is removed);
+//!    Then the instructions that stay get the `nuw`/`nsw`/`nneg` flags
+//!    their operands' ranges prove (`flags`, as LLVM 19's SCCP);
 //! 2. a conditional `br`/`switch` of an executable block with one
 //!    executable outgoing edge becomes `br label %taken`; a `switch` (on a
 //!    range) with some edges not executable is rebuilt without the cases
@@ -32,8 +34,10 @@ use llvm_sys::prelude::*;
 use crate::analysis::cfg::Block;
 use crate::ir;
 
+use super::flags;
 use super::lattice::Lattice;
-use super::program::{Op, Terminator};
+use super::program::{Op, Operand, Terminator};
+use super::range::ConstantRange;
 use super::read::ReadFunction;
 use super::solver::Solution;
 
@@ -48,6 +52,8 @@ pub struct Report {
     /// Phis replaced by their only remaining incoming value (not
     /// constants; not printed by `<stats>`).
     pub phis_simplified: usize,
+    /// `nuw`/`nsw`/`nneg` flags added from ranges (`flags`).
+    pub flags_added: usize,
 }
 
 impl Report {
@@ -64,6 +70,7 @@ pub unsafe fn apply(function: LLVMValueRef, read: &ReadFunction, solution: &Solu
         constants: replace_constants(read, solution),
         ..Report::default()
     };
+    report.flags_added = add_flags(read, solution);
     let dead: Vec<Block> = (0..read.program.num_blocks())
         .filter(|&b| !solution.executable_blocks[b])
         .collect();
@@ -98,6 +105,55 @@ unsafe fn replace_constants(read: &ReadFunction, solution: &Solution) -> usize {
         let constant = LLVMConstInt(LLVMTypeOf(llvm_inst), k.zext(), 0);
         ir::delete::replace_and_erase(llvm_inst, constant);
         count += 1;
+    }
+    count
+}
+
+/// Step 1b: the flags ranges prove (`flags`) on the instructions of
+/// executable blocks that stay. Returns the number of flags added.
+unsafe fn add_flags(read: &ReadFunction, solution: &Solution) -> usize {
+    let mut count = 0;
+    for (i, inst) in read.program.insts.iter().enumerate() {
+        if !solution.executable_blocks[inst.block] || solution.values[i].constant().is_some() {
+            continue;
+        }
+        let range = |operand: &Operand, width: u32| match operand {
+            Operand::Const(k) => ConstantRange::single(*k),
+            Operand::Inst(d) => solution.values[*d]
+                .range_or_full(width)
+                .unwrap_or(ConstantRange::full(width)),
+            Operand::Unknown => ConstantRange::full(width),
+        };
+        let add = match &inst.op {
+            Op::Binary {
+                op,
+                flags: has,
+                lhs,
+                rhs,
+            } => {
+                let width = LLVMGetIntTypeWidth(LLVMTypeOf(read.llvm_insts[i]));
+                flags::binary(*op, *has, range(lhs, width), range(rhs, width))
+            }
+            Op::Cast {
+                op,
+                flags: has,
+                value,
+                from_width,
+                to_width,
+            } => flags::cast(*op, *has, range(value, *from_width), *to_width),
+            _ => continue,
+        };
+        let llvm_inst = read.llvm_insts[i];
+        if add.nuw {
+            LLVMSetNUW(llvm_inst, 1);
+        }
+        if add.nsw {
+            LLVMSetNSW(llvm_inst, 1);
+        }
+        if add.nneg {
+            LLVMSetNNeg(llvm_inst, 1);
+        }
+        count += add.nuw as usize + add.nsw as usize + add.nneg as usize;
     }
     count
 }
