@@ -13,6 +13,10 @@ allocas and accesses follow a pattern that stresses one part of mem2reg:
 * ``wide_switch(allocas, cases)``: an entry block with thousands of
   allocas and a switch with thousands of successors: the case that made
   LLVM 19 copy its value vector per successor.
+* ``irreducible(blocks, variables)``: a chain of blocks with random
+  branches back and forth and two entries, over many variables: after
+  mem2reg, tens of thousands of phis in cycles with several entries (the
+  SCCP scaling shape).
 """
 
 
@@ -171,4 +175,61 @@ def wide_switch(allocas, cases):
             "  br label %exit",
         ]
     out += ["exit:", "  %r = load i32, ptr %v0, align 4", "  ret i32 %r", "}"]
+    return "\n".join(out) + "\n"
+
+
+def irreducible(blocks, variables, seed=7):
+    """An irreducible CFG over ``variables`` allocas (the SCCP scaling
+    shape): the entry jumps into the middle of a chain of ``blocks`` blocks
+    as well as to its start, and every block branches to its successor in
+    the chain or to a pseudo-random block before or after it (so the cycles
+    have several entries). Each block reads two variables, writes one, and
+    branches on a comparison with ``%n``. The first quarter of the
+    variables only ever receive constants (their phis stay constants for
+    SCCP to find), and every 16th block tests one of them against its own
+    value, so one of its edges is never taken; the second quarter receive
+    one of three constants each (their phis are small ranges)."""
+    rng = _Rng(seed)
+    const_vars = max(1, variables // 4)
+    out = _header("irreducible")
+    out += [f"  %v{k} = alloca i32, align 4" for k in range(variables)]
+    out += [f"  store i32 {k}, ptr %v{k}, align 4" for k in range(variables)]
+    out.append("  %c.entry = icmp slt i32 %n, 0")
+    out.append(f"  br i1 %c.entry, label %b{blocks // 2}, label %b0")
+    for b in range(blocks):
+        nxt = f"b{b + 1}" if b + 1 < blocks else "exit"
+        other = f"b{rng.next(blocks)}"
+        x, y = rng.next(variables), rng.next(variables)
+        dst = rng.next(variables)
+        out += [
+            f"b{b}:",
+            f"  %x{b} = load i32, ptr %v{x}, align 4",
+            f"  %y{b} = load i32, ptr %v{y}, align 4",
+        ]
+        if dst < const_vars:
+            out.append(f"  store i32 {dst}, ptr %v{dst}, align 4")
+        elif dst < 2 * const_vars:
+            out.append(f"  store i32 {dst + b % 3}, ptr %v{dst}, align 4")
+        else:
+            out += [
+                f"  %s{b} = add i32 %x{b}, %y{b}",
+                f"  %z{b} = xor i32 %s{b}, {rng.next(1000)}",
+                f"  store i32 %z{b}, ptr %v{dst}, align 4",
+            ]
+        if b % 16 == 0:
+            k = rng.next(const_vars)
+            out += [
+                f"  %k{b} = load i32, ptr %v{k}, align 4",
+                f"  %c{b} = icmp ne i32 %k{b}, {k}",
+            ]
+        else:
+            out.append(f"  %c{b} = icmp slt i32 %x{b}, %n")
+        out.append(f"  br i1 %c{b}, label %{other}, label %{nxt}")
+    out += ["exit:"]
+    acc = "0"
+    for k in range(variables):
+        out.append(f"  %r{k} = load i32, ptr %v{k}, align 4")
+        out.append(f"  %q{k} = add i32 {acc}, %r{k}")
+        acc = f"%q{k}"
+    out += [f"  ret i32 {acc}", "}"]
     return "\n".join(out) + "\n"

@@ -22,8 +22,6 @@
 //! `ConstantFoldLoadFromConstPtr`. Only little-endian layouts are read;
 //! bytes of floats, pointers, padding or `undef` are never read.
 
-use std::collections::HashMap;
-
 use std::cell::RefCell;
 
 use llvm_sys::core::*;
@@ -36,7 +34,7 @@ use llvm_sys::{
     LLVMAtomicOrdering, LLVMIntPredicate, LLVMLinkage, LLVMOpcode, LLVMTypeKind, LLVMUnnamedAddr,
 };
 
-use crate::ir::{self, FunctionCfg};
+use crate::ir::{self, AddressIndex, FunctionCfg};
 
 use super::fold::{BinOp, CastOp, IntPredicate, PoisonFlags};
 use super::lattice::{mask, Konst};
@@ -67,17 +65,19 @@ pub unsafe fn int_width(ty: LLVMTypeRef) -> Option<u32> {
 pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
     let fcfg = FunctionCfg::read(function);
     let mut llvm_insts = Vec::new();
-    let mut id_of: HashMap<LLVMValueRef, InstId> = HashMap::new();
     let mut blocks_of = Vec::new();
     for (b, &bb) in fcfg.blocks.iter().enumerate() {
         for inst in ir::instructions(bb) {
             if LLVMIsATerminatorInst(inst).is_null() {
-                id_of.insert(inst, llvm_insts.len());
                 llvm_insts.push(inst);
                 blocks_of.push(b);
             }
         }
     }
+    // Instruction numbers by address: LLVM allocates a function's
+    // instructions nearly in order, so the lookups of operands sweep this
+    // index instead of missing the cache in a hash table.
+    let id_of = AddressIndex::new(llvm_insts.iter().map(|&i| i as usize));
     let module = LLVMGetGlobalParent(function);
     let reader = Reader {
         fcfg: &fcfg,
@@ -107,7 +107,7 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
 
 struct Reader<'a> {
     fcfg: &'a FunctionCfg,
-    id_of: &'a HashMap<LLVMValueRef, InstId>,
+    id_of: &'a AddressIndex,
     /// The module's data layout (owned by the module).
     data_layout: LLVMTargetDataRef,
     /// The globals seen as pointer bases; a global's index is its
@@ -117,8 +117,8 @@ struct Reader<'a> {
 
 impl Reader<'_> {
     unsafe fn operand(&self, value: LLVMValueRef) -> Operand {
-        if let Some(&id) = self.id_of.get(&value) {
-            return Operand::Inst(id);
+        if let Some(id) = self.id_of.get(value as usize) {
+            return Operand::Inst(id as InstId);
         }
         if !LLVMIsAConstantInt(value).is_null() {
             if let Some(w) = int_width(LLVMTypeOf(value)) {

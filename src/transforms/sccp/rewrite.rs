@@ -7,6 +7,8 @@
 //!    divisor in its range is 0, and loads only when they are neither
 //!    volatile nor atomic and read inside a constant global, so nothing
 //!    that could trap is removed);
+//!    Then the instructions that stay get the `nuw`/`nsw`/`nneg` flags
+//!    their operands' ranges prove (`flags`, as LLVM 19's SCCP);
 //! 2. a conditional `br`/`switch` of an executable block with one
 //!    executable outgoing edge becomes `br label %taken`; a `switch` (on a
 //!    range) with some edges not executable is rebuilt without the cases
@@ -32,8 +34,10 @@ use llvm_sys::prelude::*;
 use crate::analysis::cfg::Block;
 use crate::ir;
 
+use super::flags;
 use super::lattice::Lattice;
-use super::program::{Op, Terminator};
+use super::program::{Op, Operand, Terminator};
+use super::range::ConstantRange;
 use super::read::ReadFunction;
 use super::solver::Solution;
 
@@ -48,6 +52,8 @@ pub struct Report {
     /// Phis replaced by their only remaining incoming value (not
     /// constants; not printed by `<stats>`).
     pub phis_simplified: usize,
+    /// `nuw`/`nsw`/`nneg` flags added from ranges (`flags`).
+    pub flags_added: usize,
 }
 
 impl Report {
@@ -64,6 +70,7 @@ pub unsafe fn apply(function: LLVMValueRef, read: &ReadFunction, solution: &Solu
         constants: replace_constants(read, solution),
         ..Report::default()
     };
+    report.flags_added = add_flags(read, solution);
     let dead: Vec<Block> = (0..read.program.num_blocks())
         .filter(|&b| !solution.executable_blocks[b])
         .collect();
@@ -96,9 +103,57 @@ unsafe fn replace_constants(read: &ReadFunction, solution: &Solution) -> usize {
         debug_assert!(!matches!(inst.op, Op::Opaque));
         let llvm_inst = read.llvm_insts[i];
         let constant = LLVMConstInt(LLVMTypeOf(llvm_inst), k.zext(), 0);
-        LLVMReplaceAllUsesWith(llvm_inst, constant);
-        LLVMInstructionEraseFromParent(llvm_inst);
+        ir::delete::replace_and_erase(llvm_inst, constant);
         count += 1;
+    }
+    count
+}
+
+/// Step 1b: the flags ranges prove (`flags`) on the instructions of
+/// executable blocks that stay. Returns the number of flags added.
+unsafe fn add_flags(read: &ReadFunction, solution: &Solution) -> usize {
+    let mut count = 0;
+    for (i, inst) in read.program.insts.iter().enumerate() {
+        if !solution.executable_blocks[inst.block] || solution.values[i].constant().is_some() {
+            continue;
+        }
+        let range = |operand: &Operand, width: u32| match operand {
+            Operand::Const(k) => ConstantRange::single(*k),
+            Operand::Inst(d) => solution.values[*d]
+                .range_or_full(width)
+                .unwrap_or(ConstantRange::full(width)),
+            Operand::Unknown => ConstantRange::full(width),
+        };
+        let add = match &inst.op {
+            Op::Binary {
+                op,
+                flags: has,
+                lhs,
+                rhs,
+            } => {
+                let width = LLVMGetIntTypeWidth(LLVMTypeOf(read.llvm_insts[i]));
+                flags::binary(*op, *has, range(lhs, width), range(rhs, width))
+            }
+            Op::Cast {
+                op,
+                flags: has,
+                value,
+                from_width,
+                to_width,
+            } => flags::cast(*op, *has, range(value, *from_width), *to_width),
+            _ => continue,
+        };
+        let llvm_inst = read.llvm_insts[i];
+        if add.nuw {
+            LLVMSetNUW(llvm_inst, 1);
+        }
+        if add.nsw {
+            LLVMSetNSW(llvm_inst, 1);
+        }
+        if add.nneg {
+            LLVMSetNNeg(llvm_inst, 1);
+        }
+        count += add.nuw as usize + add.nsw as usize + add.nneg as usize;
     }
     count
 }
@@ -150,7 +205,8 @@ unsafe fn fold_terminators(
             }
         };
         LLVMInstructionSetDebugLoc(new_term, LLVMInstructionGetDebugLoc(old_term));
-        LLVMInstructionEraseFromParent(old_term);
+        // A terminator is void: nothing uses its value.
+        ir::delete::erase_unused(old_term);
     }
     new_succs
 }
@@ -260,17 +316,25 @@ unsafe fn rebuild_phi(
     old: LLVMValueRef,
     preds: &[Block],
 ) -> bool {
+    // The old entries sorted by block, so that each predecessor's value is
+    // a binary search (a block with thousands of predecessors must not cost
+    // their square).
+    let mut entries: Vec<(Block, LLVMValueRef)> = (0..LLVMCountIncoming(old))
+        .map(|k| {
+            let block = read.fcfg.block_of(LLVMGetIncomingBlock(old, k));
+            (block, LLVMGetIncomingValue(old, k))
+        })
+        .collect();
+    entries.sort_unstable_by_key(|&(block, _)| block);
     let value_for = |pred: Block| {
-        let bb = read.fcfg.blocks[pred];
-        (0..LLVMCountIncoming(old))
-            .find(|&k| LLVMGetIncomingBlock(old, k) == bb)
-            .map(|k| LLVMGetIncomingValue(old, k))
-            .expect("a phi has an entry for every predecessor")
+        let k = entries
+            .binary_search_by_key(&pred, |&(block, _)| block)
+            .expect("a phi has an entry for every predecessor");
+        entries[k].1
     };
     let mut values: Vec<LLVMValueRef> = preds.iter().map(|&p| value_for(p)).collect();
     if let Some(single) = single_value(old, &values) {
-        LLVMReplaceAllUsesWith(old, single);
-        LLVMInstructionEraseFromParent(old);
+        ir::delete::replace_and_erase(old, single);
         return true;
     }
     let mut blocks: Vec<LLVMBasicBlockRef> = preds.iter().map(|&p| read.fcfg.blocks[p]).collect();
@@ -289,8 +353,7 @@ unsafe fn rebuild_phi(
     let name = ir::name(old);
     ir::set_name(old, "");
     ir::set_name(new, &name);
-    LLVMReplaceAllUsesWith(old, new);
-    LLVMInstructionEraseFromParent(old);
+    ir::delete::replace_and_erase(old, new);
     false
 }
 

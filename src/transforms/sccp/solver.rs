@@ -3,7 +3,9 @@
 //! SCCP section of `../shared/seeds/004_*.txt` describes it.
 //!
 //! Two worklists: CFG edges, seeded with a virtual edge into the entry
-//! block, and SSA users whose operand's lattice value went down.
+//! block, and SSA users whose operand's lattice value went down (kept as
+//! two lists, as LLVM does: users of values that went overdefined are
+//! visited first; an overdefined value is never evaluated again).
 //! * An edge `A → B` popped for the first time is marked executable; B's
 //!   phis are re-evaluated, and if B was not executable yet it becomes so
 //!   and all its instructions and its terminator are evaluated too
@@ -52,10 +54,10 @@
 //! ⊤), but if it ever did, such values are forced to overdefined and the
 //! lists run again, so the answer stays sound.
 
-use std::collections::HashSet;
-
 use crate::analysis::cfg::Block;
+use crate::analysis::lists::{group_by_list, Lists};
 
+use super::edges::{EdgeId, ExecutableEdges};
 use super::fold::{self, CastOp};
 use super::lattice::{Konst, Lattice};
 use super::pointer;
@@ -68,14 +70,14 @@ use super::range::{self, ConstantRange};
 pub struct Solution {
     pub values: Vec<Lattice>,
     pub executable_blocks: Vec<bool>,
-    pub executable_edges: HashSet<(Block, Block)>,
+    pub executable_edges: ExecutableEdges,
     /// How many values the safety net had to force (0 for valid SSA).
     pub forced: usize,
 }
 
 impl Solution {
     pub fn is_edge_executable(&self, from: Block, to: Block) -> bool {
-        self.executable_edges.contains(&(from, to))
+        self.executable_edges.contains(from, to)
     }
 }
 
@@ -95,7 +97,7 @@ pub const MAX_RANGE_EXTENSIONS: u32 = 32;
 struct Solver<'p> {
     program: &'p Program,
     block_insts: Vec<Vec<InstId>>,
-    users: Vec<Vec<User>>,
+    users: Lists<User>,
     values: Vec<Lattice>,
     /// How many times each value's range grew (LLVM's
     /// `NumRangeExtensions`).
@@ -103,9 +105,18 @@ struct Solver<'p> {
     /// Terminator conditions forced to overdefined by the safety net.
     forced_terminators: Vec<bool>,
     executable_blocks: Vec<bool>,
-    executable_edges: HashSet<(Block, Block)>,
+    executable_edges: ExecutableEdges,
+    /// For each phi, the edge of each incoming entry (`None` for an entry
+    /// from a block that does not branch here); empty for other
+    /// instructions.
+    incoming_edges: Lists<Option<EdgeId>>,
     /// `(None, entry)` is the virtual edge into the entry block.
-    edge_worklist: Vec<(Option<Block>, Block)>,
+    edge_worklist: Vec<(Option<EdgeId>, Block)>,
+    /// Users of values that went overdefined, visited before the users
+    /// of other changed values (LLVM's `OverdefinedInstWorkList`): once an
+    /// operand is overdefined, the intermediate constants and ranges its
+    /// users would otherwise pass through are skipped.
+    overdefined_worklist: Vec<User>,
     ssa_worklist: Vec<User>,
     forced: usize,
 }
@@ -132,20 +143,33 @@ pub fn solve(program: &Program) -> Solution {
 
 impl<'p> Solver<'p> {
     fn new(program: &'p Program) -> Self {
-        let mut users = vec![Vec::new(); program.insts.len()];
+        let mut uses: Vec<(u32, User)> = Vec::new();
         for i in 0..program.insts.len() {
             for operand in program.operands(i) {
                 if let Operand::Inst(def) = operand {
-                    users[*def].push(User::Inst(i));
+                    uses.push((*def as u32, User::Inst(i)));
                 }
             }
         }
         for (b, term) in program.terminators.iter().enumerate() {
             if let Some(Operand::Inst(def)) = term.condition() {
-                users[*def].push(User::Terminator(b));
+                uses.push((*def as u32, User::Terminator(b)));
             }
         }
+        let users = group_by_list(program.insts.len(), &uses);
         let n = program.num_blocks();
+        let executable_edges = ExecutableEdges::new(program);
+        let incoming_edges = program
+            .insts
+            .iter()
+            .map(|inst| match &inst.op {
+                Op::Phi(incoming) => incoming
+                    .iter()
+                    .map(|&(_, pred)| executable_edges.id(pred, inst.block))
+                    .collect(),
+                _ => Vec::new(),
+            })
+            .collect::<Lists<_>>();
         Solver {
             program,
             block_insts: program.block_insts(),
@@ -154,36 +178,49 @@ impl<'p> Solver<'p> {
             extensions: vec![0; program.insts.len()],
             forced_terminators: vec![false; n],
             executable_blocks: vec![false; n],
-            executable_edges: HashSet::new(),
+            executable_edges,
+            incoming_edges,
             edge_worklist: Vec::new(),
+            overdefined_worklist: Vec::new(),
             ssa_worklist: Vec::new(),
             forced: 0,
         }
     }
 
-    /// Pops from both lists until both are empty; CFG edges first, so a
-    /// block's instructions are seen once it is known to execute.
+    /// Pops from the lists until all are empty: users of overdefined
+    /// values first, then users of other changed values, then CFG edges
+    /// (LLVM's `SCCPInstVisitor::solve` order). Every order reaches a
+    /// fixpoint; this one lowers values in fewer steps.
     fn run_worklists(&mut self) {
         loop {
-            if let Some((from, to)) = self.edge_worklist.pop() {
+            if let Some(user) = self
+                .overdefined_worklist
+                .pop()
+                .or_else(|| self.ssa_worklist.pop())
+            {
+                self.visit_user(user);
+            } else if let Some((from, to)) = self.edge_worklist.pop() {
                 self.visit_edge(from, to);
-            } else if let Some(user) = self.ssa_worklist.pop() {
-                match user {
-                    User::Inst(i) if self.executable_blocks[self.program.insts[i].block] => {
-                        self.visit_inst(i)
-                    }
-                    User::Terminator(b) if self.executable_blocks[b] => self.visit_terminator(b),
-                    _ => {}
-                }
             } else {
                 return;
             }
         }
     }
 
-    fn visit_edge(&mut self, from: Option<Block>, to: Block) {
-        if let Some(from) = from {
-            if !self.executable_edges.insert((from, to)) {
+    /// Re-evaluates a user of a changed value, if its block executes.
+    fn visit_user(&mut self, user: User) {
+        match user {
+            User::Inst(i) if self.executable_blocks[self.program.insts[i].block] => {
+                self.visit_inst(i)
+            }
+            User::Terminator(b) if self.executable_blocks[b] => self.visit_terminator(b),
+            _ => {}
+        }
+    }
+
+    fn visit_edge(&mut self, edge: Option<EdgeId>, to: Block) {
+        if let Some(edge) = edge {
+            if !self.executable_edges.insert(edge) {
                 return;
             }
         } else if self.executable_blocks[to] {
@@ -211,6 +248,9 @@ impl<'p> Solver<'p> {
     }
 
     fn visit_inst(&mut self, i: InstId) {
+        if self.values[i] == Lattice::Overdefined {
+            return; // the bottom: nothing can lower it further
+        }
         let (new, limit) = match &self.program.insts[i].op {
             Op::Phi(incoming) => {
                 let (value, active) = self.evaluate_phi(i, incoming);
@@ -234,18 +274,22 @@ impl<'p> Solver<'p> {
         }
         if lowered != old {
             self.values[i] = lowered;
-            self.ssa_worklist.extend_from_slice(&self.users[i]);
+            let list = if lowered == Lattice::Overdefined {
+                &mut self.overdefined_worklist
+            } else {
+                &mut self.ssa_worklist
+            };
+            list.extend_from_slice(&self.users[i]);
         }
     }
 
     /// A phi meets its incoming values over executable edges only. Also
     /// returns the number of those edges.
     fn evaluate_phi(&self, i: InstId, incoming: &[(Operand, Block)]) -> (Lattice, u32) {
-        let block = self.program.insts[i].block;
         let mut active = 0;
         let mut value = Lattice::Undefined;
-        for (v, pred) in incoming {
-            if self.executable_edges.contains(&(*pred, block)) {
+        for ((v, _), edge) in incoming.iter().zip(&self.incoming_edges[i]) {
+            if edge.is_some_and(|e| self.executable_edges.is_executable(e)) {
                 active += 1;
                 value = value.meet(self.value_of(v));
             }
@@ -362,8 +406,9 @@ impl<'p> Solver<'p> {
             (term, _) => term.successors(),
         };
         for to in targets {
-            if !self.executable_edges.contains(&(b, to)) {
-                self.edge_worklist.push((Some(b), to));
+            let edge = self.executable_edges.id(b, to).expect("a successor's edge");
+            if !self.executable_edges.is_executable(edge) {
+                self.edge_worklist.push((Some(edge), to));
             }
         }
     }

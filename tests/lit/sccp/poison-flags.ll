@@ -4,23 +4,25 @@
 ; overflow, exact with a remainder, or disjoint with shared bits, zext
 ; nneg of a negative, trunc nuw/nsw losing bits) and a shift by the width
 ; or more (poison) are not folded: we never pick a value for poison. The
-; same operations without the violated flag fold.
+; same operations without the violated flag fold. The flags their constant
+; operands prove are added, as LLVM's sccp adds them (the instruction is
+; poison either way).
 
 define void @poison(ptr %out) {
 ; CHECK-LABEL: define void @poison(
-; CHECK-NEXT:    [[A:%.*]] = add nsw i8 127, 1
+; CHECK-NEXT:    [[A:%.*]] = add nuw nsw i8 127, 1
 ; CHECK-NEXT:    store i8 [[A]], ptr %out
-; CHECK-NEXT:    [[B:%.*]] = add nuw i8 -1, 1
+; CHECK-NEXT:    [[B:%.*]] = add nuw nsw i8 -1, 1
 ; CHECK-NEXT:    store i8 [[B]], ptr %out
-; CHECK-NEXT:    [[C:%.*]] = sub nuw i8 0, 1
+; CHECK-NEXT:    [[C:%.*]] = sub nuw nsw i8 0, 1
 ; CHECK-NEXT:    store i8 [[C]], ptr %out
-; CHECK-NEXT:    [[D:%.*]] = mul nsw i8 64, 2
+; CHECK-NEXT:    [[D:%.*]] = mul nuw nsw i8 64, 2
 ; CHECK-NEXT:    store i8 [[D]], ptr %out
 ; CHECK-NEXT:    [[E:%.*]] = shl nuw i8 -128, 1
 ; CHECK-NEXT:    store i8 [[E]], ptr %out
-; CHECK-NEXT:    [[F:%.*]] = shl nsw i8 64, 1
+; CHECK-NEXT:    [[F:%.*]] = shl nuw nsw i8 64, 1
 ; CHECK-NEXT:    store i8 [[F]], ptr %out
-; CHECK-NEXT:    [[G:%.*]] = shl i8 1, 8
+; CHECK-NEXT:    [[G:%.*]] = shl nuw nsw i8 1, 8
 ; CHECK-NEXT:    store i8 [[G]], ptr %out
 ; CHECK-NEXT:    [[H:%.*]] = lshr exact i8 3, 1
 ; CHECK-NEXT:    store i8 [[H]], ptr %out
@@ -32,7 +34,7 @@ define void @poison(ptr %out) {
 ; CHECK-NEXT:    store i32 [[K]], ptr %out
 ; CHECK-NEXT:    [[L:%.*]] = trunc nuw i32 300 to i8
 ; CHECK-NEXT:    store i8 [[L]], ptr %out
-; CHECK-NEXT:    [[M:%.*]] = trunc nsw i32 200 to i8
+; CHECK-NEXT:    [[M:%.*]] = trunc nuw nsw i32 200 to i8
 ; CHECK-NEXT:    store i8 [[M]], ptr %out
 ; CHECK-NEXT:    [[N:%.*]] = ashr i64 1, 64
 ; CHECK-NEXT:    store i64 [[N]], ptr %out

@@ -14,7 +14,7 @@ define i32 @zext_range(i8 %x, i1 %c) {
 ; CHECK-NEXT:    [[ZC:%.*]] = zext i1 %c to i32
 ; CHECK-NEXT:    br label %then
 ; CHECK:       then:
-; CHECK-NEXT:    [[S:%.*]] = add i32 [[Z]], 5
+; CHECK-NEXT:    [[S:%.*]] = add nuw nsw i32 [[Z]], 5
 ; CHECK-NEXT:    ret i32 [[S]]
 ; CHECK-NOT:   else:
 entry:

@@ -2,10 +2,10 @@
 ;
 ; `<stats>` prints one line per defined function (declarations have none):
 ; instructions replaced by constants, conditional branches/switches made
-; unconditional, blocks removed.
+; unconditional, blocks removed, nuw/nsw/nneg flags added from ranges.
 
-; CHECK: pebble-sccp: @seed: 5 constants, 1 branches folded, 1 blocks removed
-; CHECK-NEXT: pebble-sccp: @nothing: 0 constants, 0 branches folded, 0 blocks removed
+; CHECK: pebble-sccp: @seed: 5 constants, 1 branches folded, 1 blocks removed, 0 flags added
+; CHECK-NEXT: pebble-sccp: @nothing: 0 constants, 0 branches folded, 0 blocks removed, 0 flags added
 ; CHECK-NOT: pebble-sccp: @ext
 
 declare i32 @ext(i32)
