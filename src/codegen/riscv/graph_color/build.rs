@@ -256,6 +256,16 @@ pub fn build(p: &Program, reserved: &[PReg], weights: &[f64]) -> Graph {
                     g.add_edge(node_of(d), node_of(l));
                 }
             }
+            if matches!(op, Op::Orig(i) if i.early_clobber()) {
+                // An early-clobber def (`Inst::Seq`) is written before the
+                // sequence has read its uses: it must not share a register
+                // with any of them, even one that dies here.
+                op.for_each_use(p, |u| {
+                    for &d in &defs {
+                        g.add_edge(node_of(d), node_of(u));
+                    }
+                });
+            }
             for &d in &defs {
                 live_now.remove(d);
             }
