@@ -1,6 +1,8 @@
 //! The RV64GC back end behind `pebble llc`.
 //!
 //! Pipeline, one phase per module:
+//! 0. `target_check`: the input is rv64/lp64d IR that verifies, or it is
+//!    refused before anything is lowered;
 //! 1. `lower`: LLVM IR → machine IR over virtual registers (`mir`), with
 //!    phis turned into edge copies by `out_of_ssa`;
 //! 2. `liveness` + `linear_scan`: live intervals, Poletto–Sarkar
@@ -17,6 +19,7 @@ pub mod liveness;
 pub mod lower;
 pub mod mir;
 pub mod out_of_ssa;
+pub mod target_check;
 
 use std::collections::HashSet;
 use std::ffi::{CStr, CString};
@@ -42,7 +45,7 @@ pub fn compile_file(path: &std::path::Path, opts: Options) -> Result<String, Str
     unsafe {
         let ctx = LLVMContextCreate();
         let result = parse(ctx, path).and_then(|m| {
-            let r = compile_module(m, opts);
+            let r = target_check::check(m).and_then(|()| compile_module(m, opts));
             LLVMDisposeModule(m);
             r
         });
