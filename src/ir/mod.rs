@@ -25,6 +25,7 @@ use crate::analysis::cfg::{Block, Cfg};
 pub mod address_index;
 pub mod delete;
 pub mod switch;
+pub mod type_size;
 pub use address_index::AddressIndex;
 
 /// A hasher for pointer and integer keys: the multiply-rotate of rustc's
