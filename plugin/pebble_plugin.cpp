@@ -5,7 +5,8 @@
 //     Rust, because a symbol defined only here is not exported by a Rust
 //     cdylib; Rust returns what pebble_plugin_info() builds),
 //   * registers every pass the Rust side lists, with LLVM-style parameters
-//     (`pebble-mem2reg<stats;compat>`), an error naming an unknown parameter,
+//     (`pebble-mem2reg<stats;compat>`), an error naming an unknown parameter
+//     or modes that exclude each other, no inner pipeline (`pass(...)`),
 //     and printPipeline so -print-pipeline-passes round-trips,
 //   * registers at the pipeline-start extension point so that
 //     `clang -fpass-plugin=libpebble.so` runs Pebble passes,
@@ -57,6 +58,9 @@ int32_t pebble_pass_param_bit(uint32_t Pass, const char *Name, size_t Len);
 const char *pebble_pass_param_name(uint32_t Pass, uint32_t Bit);
 // A comma-separated list of the parameters of a pass, for error messages.
 const char *pebble_pass_param_list(uint32_t Pass);
+// Why the parameter bits do not go together (modes that exclude each other),
+// to release with pebble_free_message; null when they do.
+char *pebble_pass_param_conflict(uint32_t Pass, uint32_t Flags);
 // 0 unchanged, 1 changed with the CFG kept, 2 changed with the CFG changed,
 // -1 error: *Message is set and must be released with pebble_free_message.
 int32_t pebble_run_function_pass(uint32_t Pass, uint32_t Flags,
@@ -160,14 +164,25 @@ Expected<uint32_t> parseFlags(uint32_t Pass, StringRef Params) {
           inconvertibleErrorCode());
     Flags |= 1u << Bit;
   }
+  if (char *Conflict = pebble_pass_param_conflict(Pass, Flags)) {
+    std::string Text = Conflict;
+    pebble_free_message(Conflict);
+    return make_error<StringError>(Text, inconvertibleErrorCode());
+  }
   return Flags;
 }
 
-bool parsePebblePass(StringRef Text, FunctionPassManager &FPM) {
+bool parsePebblePass(StringRef Text, FunctionPassManager &FPM,
+                     ArrayRef<PassBuilder::PipelineElement> InnerPipeline) {
   for (uint32_t Pass = 0, N = pebble_pass_count(); Pass < N; ++Pass) {
     StringRef Name = pebble_pass_name(Pass);
     if (!PassBuilder::checkParametrizedPassName(Text, Name))
       continue;
+    // `pebble-mem2reg(...)`: a function pass takes no inner pipeline. Not
+    // ours, so opt reports "invalid use of 'pebble-mem2reg' pass as
+    // function pipeline", as for its own function passes.
+    if (!InnerPipeline.empty())
+      return false;
     auto Flags = PassBuilder::parsePassParameters(
         [Pass](StringRef Params) { return parseFlags(Pass, Params); }, Text,
         Name);
@@ -186,8 +201,8 @@ bool parsePebblePass(StringRef Text, FunctionPassManager &FPM) {
 void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(
       [](StringRef Text, FunctionPassManager &FPM,
-         ArrayRef<PassBuilder::PipelineElement>) {
-        return parsePebblePass(Text, FPM);
+         ArrayRef<PassBuilder::PipelineElement> InnerPipeline) {
+        return parsePebblePass(Text, FPM, InnerPipeline);
       });
   // clang -fpass-plugin=libpebble.so: run PEBBLE_PIPELINE_START (a function
   // pipeline, default `pebble-mem2reg`; empty or `none` disables) first.

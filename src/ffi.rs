@@ -124,6 +124,23 @@ pub extern "C" fn pebble_pass_param_list(pass: u32) -> *const c_char {
     })
 }
 
+/// Why the parameter bits `flags` do not go together for pass `pass`
+/// (modes that exclude each other), as a message to release with
+/// `pebble_free_message`; null when they do.
+#[no_mangle]
+pub extern "C" fn pebble_pass_param_conflict(pass: u32, flags: u32) -> *mut c_char {
+    guarded(std::ptr::null_mut(), || {
+        PASSES
+            .get(pass as usize)
+            .and_then(|p| crate::passes::conflict(p, Flags(flags)))
+            .map_or(std::ptr::null_mut(), |m| {
+                CString::new(m.replace('\0', " "))
+                    .unwrap_or_default()
+                    .into_raw()
+            })
+    })
+}
+
 fn panic_text(payload: Box<dyn std::any::Any + Send>) -> String {
     if let Some(s) = payload.downcast_ref::<&str>() {
         s.to_string()
@@ -165,7 +182,8 @@ pub unsafe extern "C" fn pebble_run_function_pass(
 }
 
 /// # Safety
-/// `message` came from `pebble_run_function_pass` (or is null).
+/// `message` came from `pebble_run_function_pass` or
+/// `pebble_pass_param_conflict` (or is null).
 #[no_mangle]
 pub unsafe extern "C" fn pebble_free_message(message: *mut c_char) {
     if !message.is_null() {

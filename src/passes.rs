@@ -61,6 +61,33 @@ pub fn find(name: &str) -> Option<&'static PassInfo> {
     PASSES.iter().find(|p| p.name == name)
 }
 
+/// Parameters that choose a mode of a pass, at most one per invocation:
+/// (pass name, its modes). LLVM rejects `sroa<modify-cfg;preserve-cfg>`
+/// the same way.
+static EXCLUSIVE: &[(&str, &[&str])] = &[(
+    crate::transforms::mem2reg::PASS.name,
+    crate::transforms::mem2reg::MODES,
+)];
+
+/// Why `flags` is not a valid combination for `pass` (two modes that
+/// exclude each other), or `None` when it is.
+pub fn conflict(pass: &PassInfo, flags: Flags) -> Option<String> {
+    let (_, modes) = EXCLUSIVE.iter().find(|(name, _)| *name == pass.name)?;
+    let given: Vec<&str> = modes
+        .iter()
+        .copied()
+        .filter(|m| flags.has(pass, m))
+        .collect();
+    (given.len() > 1).then(|| {
+        format!(
+            "invalid {} pass parameters '{}' ({} exclude each other: choose one mode)",
+            pass.name,
+            given.join(";"),
+            given.join(" and ")
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -71,6 +98,25 @@ mod tests {
             assert_eq!(&p.c_name[..p.c_name.len() - 1], p.name.as_bytes());
             assert_eq!(*p.c_name.last().unwrap(), 0);
             assert!(p.params.len() <= 32);
+        }
+    }
+
+    #[test]
+    fn modes_exclude_each_other() {
+        let pass = &crate::transforms::mem2reg::PASS;
+        let bits =
+            |names: &[&str]| Flags(names.iter().map(|n| 1 << pass.param_bit(n).unwrap()).sum());
+        assert_eq!(conflict(pass, bits(&["stats", "compat"])), None);
+        assert_eq!(conflict(pass, bits(&["updater"])), None);
+        let message = conflict(pass, bits(&["compat", "stats", "updater"])).unwrap();
+        assert!(message.contains("'compat;updater'"), "{message}");
+        assert_eq!(
+            conflict(&crate::transforms::sroa::PASS, Flags(u32::MAX)),
+            None
+        );
+        for (name, modes) in EXCLUSIVE {
+            let pass = find(name).expect("EXCLUSIVE names a registered pass");
+            assert!(modes.iter().all(|m| pass.param_bit(m).is_some()));
         }
     }
 }

@@ -26,6 +26,7 @@ use crate::analysis::cfg::{Block, Cfg};
 pub mod address_index;
 pub mod delete;
 pub mod switch;
+pub mod type_size;
 pub mod version;
 pub use address_index::AddressIndex;
 

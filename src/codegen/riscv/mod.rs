@@ -1,6 +1,8 @@
 //! The RV64GC back end behind `pebble llc`.
 //!
 //! Pipeline, one phase per module:
+//! 0. `target_check`: the input is rv64/lp64d IR that verifies, or it is
+//!    refused before anything is lowered;
 //! 1. `isel`: LLVM IR → machine IR over virtual registers (`mir`), with
 //!    phis turned into edge copies by `out_of_ssa`;
 //! 2. register allocation, one of: `liveness` + `linear_scan` (live
@@ -22,6 +24,7 @@ pub mod liveness;
 pub mod mir;
 pub mod out_of_ssa;
 pub mod regalloc_stats;
+pub mod target_check;
 
 use std::collections::HashSet;
 use std::ffi::{CStr, CString};
@@ -69,7 +72,7 @@ pub fn compile_file(path: &std::path::Path, opts: &Options) -> Result<Compiled, 
     unsafe {
         let ctx = LLVMContextCreate();
         let result = parse(ctx, path).and_then(|m| {
-            let r = compile_module(m, opts);
+            let r = target_check::check(m).and_then(|()| compile_module(m, opts));
             LLVMDisposeModule(m);
             r
         });

@@ -39,6 +39,7 @@ use llvm_sys::prelude::*;
 use llvm_sys::target::*;
 use llvm_sys::LLVMOpcode;
 
+use crate::ir::type_size::{self, TypeSize};
 use crate::ir::{self, delete};
 
 /// The debug intrinsics that describe one alloca.
@@ -251,14 +252,18 @@ impl DebugInfo {
     }
 
     /// Whether a value of type `ty` describes all of the variable (LLVM's
-    /// `valueCoversEntireFragment`, see the module doc).
+    /// `valueCoversEntireFragment`, see the module doc). Sizes may scale
+    /// with `vscale` (`ir::type_size`: the C API's size queries are fatal
+    /// on scalable vectors); an unknown size covers nothing, as in LLVM.
     unsafe fn covers(&self, ty: LLVMTypeRef, declare: LLVMValueRef, alloca: LLVMValueRef) -> bool {
-        let value_bits = LLVMABISizeOfType(self.data_layout, ty) * 8;
-        let variable_bits = match self.expression(declare).fragment {
-            Some((_, bits)) => bits,
-            None => LLVMABISizeOfType(self.data_layout, LLVMGetAllocatedType(alloca)) * 8,
+        let Some(value) = type_size::alloc_size_bits(self.data_layout, ty) else {
+            return false;
         };
-        value_bits >= variable_bits
+        let variable = match self.expression(declare).fragment {
+            Some((_, bits)) => Some(TypeSize::fixed(bits)),
+            None => type_size::alloc_size_bits(self.data_layout, LLVMGetAllocatedType(alloca)),
+        };
+        variable.is_some_and(|v| value.is_known_ge(v))
     }
 
     /// Describes the variables at a store being removed: `dbg.value(value)`
@@ -523,8 +528,15 @@ impl DebugInfo {
     /// # Safety
     /// `old` is a live alloca; the parts' allocas are live.
     pub unsafe fn split_declares(&mut self, old: LLVMValueRef, parts: &[Fragment]) {
-        let alloca_bits = LLVMSizeOfTypeInBits(self.data_layout, LLVMGetAllocatedType(old));
         let users = self.users_of(old);
+        let allocated = LLVMGetAllocatedType(old);
+        if type_size::is_scalable(allocated) {
+            // No fixed bit range to split a declaration by (SROA does not
+            // split such allocas; this keeps LLVM's size query from aborting).
+            self.erase(&users);
+            return;
+        }
+        let alloca_bits = LLVMSizeOfTypeInBits(self.data_layout, allocated);
         for &declare in &users.declares {
             let expression = self.expression(declare);
             if !expression.only_fragment {

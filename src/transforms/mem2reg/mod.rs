@@ -79,6 +79,10 @@ pub const PASS: PassInfo = PassInfo {
     run: run_pass,
 };
 
+/// The parameters that choose how promotion is done: at most one may be
+/// given (`crate::passes::conflict`).
+pub const MODES: &[&str] = &["compat", "updater"];
+
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Options {
     /// Print one statistics line per function with entry-block allocas.
