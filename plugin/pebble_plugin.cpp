@@ -97,8 +97,13 @@ struct PebblePass : PassInfoMixin<PebblePass> {
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &) {
     if (F.isDeclaration())
       return PreservedAnalyses::all();
-    // LLVM 19's C API cannot iterate debug records; let Rust see
-    // intrinsics. LLVM 22 always has records (no IsNewDbgInfoFormat).
+    // Rust reads and writes debug info as intrinsics: convert around the
+    // call. LLVM 19's C API cannot iterate debug records at all
+    // (LLVMGetFirstDbgRecord is LLVM 20). LLVM 22 always has records (no
+    // IsNewDbgInfoFormat) and can iterate and create them, but its C API
+    // cannot erase one nor insert before one (a dbg.assign's demotion
+    // goes at the marker's place), which promotion needs; until the glue
+    // forwards those, 22 converts too.
 #if LLVM_VERSION_MAJOR >= 22
     bool Records = true;
 #else
