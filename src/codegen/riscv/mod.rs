@@ -6,7 +6,8 @@
 //! 2. `liveness` + `linear_scan`: live intervals, Poletto–Sarkar
 //!    allocation, spill-code rewrite;
 //! 3. `checker` (when asked): symbolic verification of the allocation;
-//! 4. `emit` (+ `data` for globals): frame layout, ABI moves, assembly.
+//! 4. `emit` (+ `data` for globals, `switch_plan` for switches): frame
+//!    layout, ABI moves, assembly.
 
 pub mod abi;
 pub mod checker;
@@ -17,6 +18,7 @@ pub mod linear_scan;
 pub mod liveness;
 pub mod mir;
 pub mod out_of_ssa;
+pub mod switch_plan;
 
 use std::collections::HashSet;
 use std::ffi::{CStr, CString};
