@@ -13,7 +13,7 @@ use llvm_sys::target::*;
 use llvm_sys::{LLVMLinkage, LLVMTypeKind};
 
 use super::emit::sym;
-use super::isel::const_address;
+use super::isel::{const_address, constant_words};
 use crate::ir;
 
 struct Image {
@@ -33,11 +33,19 @@ unsafe fn write(
         return Ok(());
     }
     if !LLVMIsAConstantInt(c).is_null() {
+        let n = LLVMABISizeOfType(td, ty) as usize;
         if LLVMGetIntTypeWidth(ty) > 64 {
-            return Err(());
+            // Wide: its words, little-endian, then zero padding.
+            let bytes: Vec<u8> = constant_words(c)
+                .ok_or(())?
+                .iter()
+                .flat_map(|w| w.to_le_bytes())
+                .collect();
+            let store = (LLVMGetIntTypeWidth(ty).div_ceil(8) as usize).min(n);
+            img.bytes[at..at + store].copy_from_slice(&bytes[..store]);
+            return Ok(());
         }
         let v = LLVMConstIntGetZExtValue(c);
-        let n = LLVMABISizeOfType(td, ty) as usize;
         img.bytes[at..at + n].copy_from_slice(&v.to_le_bytes()[..n]);
         return Ok(());
     }

@@ -28,6 +28,7 @@ use super::abi::{self, PReg};
 use super::linear_scan::{Loc, PInst};
 use super::mir::{ArgLoc, Base, Callee, Class, Inst, MFunction};
 use super::out_of_ssa::sequentialize;
+use super::switch_plan;
 
 struct Frame {
     size: i64,
@@ -130,6 +131,8 @@ struct Emitter<'a> {
     defined: &'a dyn Fn(&str) -> bool,
     /// base register of frame accesses: sp, or s0 when sp moves
     fp: &'static str,
+    /// local labels made so far (`local_label`)
+    locals: usize,
 }
 
 fn reg(l: Loc) -> &'static str {
@@ -353,6 +356,77 @@ impl Emitter<'_> {
         format!("{}_{b}", self.label)
     }
 
+    /// A fresh label inside the function (switch trees and tables).
+    fn local_label(&mut self) -> String {
+        self.locals += 1;
+        format!("{}_sw{}", self.label, self.locals)
+    }
+
+    /// Emits a switch plan (`switch_plan`) on register `v`: trees of `blt`
+    /// on pivots, cases as `beq`, tables as a bounds check and an indirect
+    /// jump through 32-bit offsets from the table (position independent;
+    /// the assembler turns the label differences into ADD32/SUB32
+    /// relocations, which survive linker relaxation).
+    fn switch(
+        &mut self,
+        plan: &switch_plan::Plan,
+        v: &str,
+        (s1, s2): (&str, &str),
+        default: usize,
+        next: Option<usize>,
+    ) {
+        use switch_plan::{Cluster, Plan};
+        match plan {
+            Plan::Split { pivot, below, rest } => {
+                let low = self.local_label();
+                self.line(&format!("li {s1}, {pivot}"));
+                self.line(&format!("blt {v}, {s1}, {low}"));
+                self.switch(rest, v, (s1, s2), default, None);
+                let _ = writeln!(self.out, "{low}:");
+                self.switch(below, v, (s1, s2), default, next);
+            }
+            Plan::Linear(clusters) => {
+                for c in clusters {
+                    match c {
+                        Cluster::Case(0, b) => {
+                            self.line(&format!("beqz {v}, {}", self.block_label(*b)))
+                        }
+                        Cluster::Case(x, b) => {
+                            self.line(&format!("li {s1}, {x}"));
+                            self.line(&format!("beq {v}, {s1}, {}", self.block_label(*b)));
+                        }
+                        Cluster::Table { first, targets } => {
+                            let (table, after) = (self.local_label(), self.local_label());
+                            if (-2047..=2048).contains(first) {
+                                self.line(&format!("addi {s1}, {v}, {}", -first));
+                            } else {
+                                self.line(&format!("li {s1}, {first}"));
+                                self.line(&format!("sub {s1}, {v}, {s1}"));
+                            }
+                            self.line(&format!("li {s2}, {}", targets.len() - 1));
+                            self.line(&format!("bltu {s2}, {s1}, {after}"));
+                            self.line(&format!("slli {s1}, {s1}, 2"));
+                            self.line(&format!("lla {s2}, {table}"));
+                            self.line(&format!("add {s1}, {s1}, {s2}"));
+                            self.line(&format!("lw {s1}, 0({s1})"));
+                            self.line(&format!("add {s1}, {s1}, {s2}"));
+                            self.line(&format!("jr {s1}"));
+                            self.line(".p2align 2");
+                            let _ = writeln!(self.out, "{table}:");
+                            for t in targets {
+                                self.line(&format!(".word {}-{table}", self.block_label(*t)));
+                            }
+                            let _ = writeln!(self.out, "{after}:");
+                        }
+                    }
+                }
+                if next != Some(default) {
+                    self.line(&format!("j {}", self.block_label(default)));
+                }
+            }
+        }
+    }
+
     fn inst(&mut self, f: &MFunction, i: &Inst<Loc>, next: Option<usize>) {
         match i {
             Inst::Op { op, rd, rs1, rs2 } => {
@@ -483,17 +557,12 @@ impl Emitter<'_> {
                 cases,
                 default,
             } => {
-                for &(c, b) in cases {
-                    if c == 0 {
-                        self.line(&format!("beqz {}, {}", reg(*val), self.block_label(b)));
-                    } else {
-                        self.line(&format!("li t6, {c}"));
-                        self.line(&format!("beq {}, t6, {}", reg(*val), self.block_label(b)));
-                    }
-                }
-                if next != Some(*default) {
-                    self.line(&format!("j {}", self.block_label(*default)));
-                }
+                let plan = switch_plan::plan(switch_plan::clusters(cases, *default));
+                let v = reg(*val);
+                // Two scratch registers other than the (possibly reloaded) value.
+                let mut free = ["t6", "t5", "t4"].into_iter().filter(|&r| r != v);
+                let scratch = (free.next().unwrap(), free.next().unwrap());
+                self.switch(&plan, v, scratch, *default, next);
             }
             Inst::Unreachable => self.line("unimp"),
             Inst::Seq { seq, defs, uses } => {
@@ -539,6 +608,7 @@ pub fn emit_function(
         label: label.to_string(),
         defined,
         fp,
+        locals: 0,
     };
     e.prologue(f);
     for (b, blk) in code.iter().enumerate() {

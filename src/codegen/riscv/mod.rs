@@ -10,7 +10,8 @@
 //!    coalescing, George–Appel, `-O2`), both ending in the same `PInst`
 //!    form; `regalloc_stats` counts what either one cost;
 //! 3. `checker` (when asked): symbolic verification of the allocation;
-//! 4. `emit` (+ `data` for globals): frame layout, ABI moves, assembly.
+//! 4. `emit` (+ `data` for globals, `switch_plan` for switches): frame
+//!    layout, ABI moves, assembly.
 
 pub mod abi;
 pub mod atomic_seq;
@@ -24,6 +25,7 @@ pub mod liveness;
 pub mod mir;
 pub mod out_of_ssa;
 pub mod regalloc_stats;
+pub mod switch_plan;
 pub mod target_check;
 
 use std::collections::HashSet;

@@ -67,3 +67,41 @@ declare i64 @llvm.objectsize.i64.p0(ptr, i1, i1, i1)
 declare i64 @llvm.expect.i64(i64, i64)
 declare void @llvm.trap()
 declare ptr @llvm.load.relative.i64(ptr, i64)
+
+; A small constant-size memcpy becomes loads then stores of the widest
+; width both alignments allow (12 bytes at align 4: three words); a large
+; one stays a call.
+; CHECK-LABEL: copy12:
+; CHECK: lw
+; CHECK: lw
+; CHECK: lw
+; CHECK: sw
+; CHECK: sw
+; CHECK: sw
+; CHECK-NOT: call
+; CHECK: ret
+define void @copy12(ptr align 4 %d, ptr align 4 %s) {
+  call void @llvm.memcpy.p0.p0.i64(ptr align 4 %d, ptr align 4 %s, i64 12, i1 false)
+  ret void
+}
+
+; CHECK-LABEL: copy4k:
+; CHECK: call memcpy
+define void @copy4k(ptr align 8 %d, ptr align 8 %s) {
+  call void @llvm.memcpy.p0.p0.i64(ptr align 8 %d, ptr align 8 %s, i64 4096, i1 false)
+  ret void
+}
+
+; memset of 16 bytes at align 8: the byte splatted by a multiply, two sd.
+; CHECK-LABEL: clear16:
+; CHECK: mul
+; CHECK: sd
+; CHECK: sd
+; CHECK-NOT: call
+define void @clear16(ptr align 8 %d, i8 %v) {
+  call void @llvm.memset.p0.i64(ptr align 8 %d, i8 %v, i64 16, i1 false)
+  ret void
+}
+
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)

@@ -1,6 +1,9 @@
 //! First-class aggregates (structs and arrays of up to 16 scalar leaves):
 //! one virtual register per scalar leaf; `extractvalue` and `insertvalue`
-//! select leaf ranges; constants are flattened leaf by leaf.
+//! select leaf ranges; constants are flattened leaf by leaf. Integers wider
+//! than 64 bits are held the same way, as their 64-bit parts (see
+//! `wide_integers`), so phis, loads, stores, calls and returns of them go
+//! through this module too.
 //!
 //! The flattening is LLVM's `ComputeValueVTs` (one value per leaf, in
 //! memory order), which is also what clang's lp64d coercion passes and
@@ -41,6 +44,11 @@ pub unsafe fn leaves(
             let n = LLVMGetArrayLength2(ty);
             n <= 16 && (0..n).all(|i| leaves(td, e, base + i * size, out))
         }
+        LLVMTypeKind::LLVMIntegerTypeKind if LLVMGetIntTypeWidth(ty) > 64 => {
+            let parts = wide_parts(LLVMGetIntTypeWidth(ty));
+            out.extend(parts.into_iter().zip((0..).map(|k| base + 8 * k)));
+            true
+        }
         _ => match scalar_ty(ty) {
             Some(t) => {
                 out.push((t, base));
@@ -51,14 +59,29 @@ pub unsafe fn leaves(
     }
 }
 
+/// The parts of an integer of `bits` > 64: 64-bit words from the least
+/// significant, the last one as wide as what remains (LLVM's
+/// `ExpandInteger` splits in halves; words are the same thing for the
+/// power-of-two widths and cover the odd ones).
+pub(super) fn wide_parts(bits: u32) -> Vec<Ty> {
+    let n = bits.div_ceil(64);
+    (0..n)
+        .map(|k| Ty::Int(if k + 1 < n { 64 } else { bits - 64 * k }))
+        .collect()
+}
+
 impl Lowerer {
     /// The scalar leaves (type, byte offset) of a struct or array type, or
     /// None for scalars and for aggregates too large to keep in registers.
     pub(super) unsafe fn agg_layout(&self, ty: LLVMTypeRef) -> Option<Vec<(Ty, u64)>> {
-        if !matches!(
-            LLVMGetTypeKind(ty),
-            LLVMTypeKind::LLVMStructTypeKind | LLVMTypeKind::LLVMArrayTypeKind
-        ) {
+        let wide_int = LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMIntegerTypeKind
+            && LLVMGetIntTypeWidth(ty) > 64;
+        if !wide_int
+            && !matches!(
+                LLVMGetTypeKind(ty),
+                LLVMTypeKind::LLVMStructTypeKind | LLVMTypeKind::LLVMArrayTypeKind
+            )
+        {
             return None;
         }
         let mut out = Vec::new();
@@ -123,6 +146,16 @@ impl Lowerer {
                 } else {
                     z
                 });
+            }
+            return Ok(());
+        }
+        if LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMIntegerTypeKind {
+            let words = constant_words(c).ok_or_else(|| self.unsupported(ctx))?;
+            for (w, (t, _)) in words.into_iter().zip(layout) {
+                let Ty::Int(b) = t else {
+                    unreachable!("integer parts")
+                };
+                out.push(self.li(super::canonical(w as i64, b)));
             }
             return Ok(());
         }
@@ -210,5 +243,72 @@ impl Lowerer {
         regs.splice(start..start + len, new);
         self.def_agg(inst, regs);
         Ok(())
+    }
+}
+
+/// The 64-bit words (least significant first, two's complement, as many
+/// as the type's width needs) of the integer constant `c`, read from its
+/// printed decimal value (the C API reads at most 64 bits of a constant).
+///
+/// # Safety
+/// `c` is a live value.
+pub unsafe fn constant_words(c: LLVMValueRef) -> Option<Vec<u64>> {
+    if LLVMIsAConstantInt(c).is_null() {
+        return None;
+    }
+    let n = LLVMGetIntTypeWidth(LLVMTypeOf(c)).div_ceil(64) as usize;
+    let text = ir::render(c);
+    let digits = text.rsplit(' ').next()?;
+    parse_words(digits, n)
+}
+
+/// `n` words of the decimal integer `s` (optionally negative) modulo
+/// 2^(64n).
+fn parse_words(s: &str, n: usize) -> Option<Vec<u64>> {
+    let (neg, digits) = match s.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, s),
+    };
+    if digits.is_empty() {
+        return None;
+    }
+    let mut words = vec![0u64; n];
+    for ch in digits.chars() {
+        let mut carry = ch.to_digit(10)? as u128;
+        for w in words.iter_mut() {
+            let v = *w as u128 * 10 + carry;
+            *w = v as u64;
+            carry = v >> 64;
+        }
+    }
+    if neg {
+        let mut carry = 1u128;
+        for w in words.iter_mut() {
+            let v = (!*w) as u128 + carry;
+            *w = v as u64;
+            carry = v >> 64;
+        }
+    }
+    Some(words)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn wide_parts_cover_the_width() {
+        assert_eq!(wide_parts(128), vec![Ty::Int(64), Ty::Int(64)]);
+        assert_eq!(wide_parts(72), vec![Ty::Int(64), Ty::Int(8)]);
+        assert_eq!(wide_parts(168), vec![Ty::Int(64), Ty::Int(64), Ty::Int(40)]);
+    }
+
+    proptest! {
+        #[test]
+        fn decimal_words_match_u128(v in any::<i128>()) {
+            let w = parse_words(&v.to_string(), 2).unwrap();
+            prop_assert_eq!(w, vec![v as u64, ((v as u128) >> 64) as u64]);
+        }
     }
 }

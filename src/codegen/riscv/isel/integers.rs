@@ -189,6 +189,24 @@ impl Lowerer {
         Ok(())
     }
 
+    /// `select` of an aggregate or wide integer: leaf by leaf.
+    pub(super) unsafe fn select_leaves(&mut self, inst: LLVMValueRef) -> Result<()> {
+        if scalar_ty(LLVMTypeOf(LLVMGetOperand(inst, 0))) != Some(Ty::Int(1)) {
+            return Err(self.unsupported(inst));
+        }
+        let layout = self.agg_layout_of(inst, inst)?;
+        let c = self.val(LLVMGetOperand(inst, 0), inst)?;
+        let a = self.agg_val(LLVMGetOperand(inst, 1), inst)?;
+        let b = self.agg_val(LLVMGetOperand(inst, 2), inst)?;
+        let r = layout
+            .iter()
+            .zip(a.into_iter().zip(b))
+            .map(|(&(t, _), (x, y))| self.select_value(c, x, y, t))
+            .collect();
+        self.def_agg(inst, r);
+        Ok(())
+    }
+
     /// `c ? a : b` for a 0/1 register `c`, without a branch.
     pub(super) fn select_value(&mut self, c: VReg, mut a: VReg, mut b: VReg, ty: Ty) -> VReg {
         let (to_int, from_int) = match ty {

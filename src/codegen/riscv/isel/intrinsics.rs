@@ -1,7 +1,8 @@
 //! `llvm.*` intrinsic calls, dispatched on their family (the name without
 //! `llvm.` and the overloaded type suffixes): integer ones are expanded in
 //! `int_intrinsics`, floating-point ones in `float`; here the rest:
-//! `memcpy`/`memmove`/`memset` (and their `.inline` forms) as libc calls,
+//! `memcpy`/`memmove`/`memset` (and their `.inline` forms) inline when
+//! small and of constant size, else as libc calls,
 //! varargs (`va_start`/`va_copy`/`va_end`, the psABI's `va_list` being a
 //! plain pointer), `stacksave`/`stackrestore`, `load.relative`,
 //! `objectsize` (unknown at code generation: -1, or 0 for the minimum, as
@@ -57,9 +58,11 @@ impl Lowerer {
         let arg = |k| LLVMGetOperand(inst, k);
         match fam {
             _ if NO_CODE.contains(&fam) || fam.starts_with("dbg.") => {}
-            "memcpy" | "memmove" | "memset" => return self.libc_call(inst, fam, 3),
-            "memcpy.inline" | "memset.inline" => {
-                return self.libc_call(inst, fam.trim_end_matches(".inline"), 3)
+            "memcpy" | "memmove" | "memset" | "memcpy.inline" | "memset.inline" => {
+                let f = fam.trim_end_matches(".inline");
+                if !self.small_mem(inst, f)? {
+                    return self.libc_call(inst, f, 3);
+                }
             }
             "va_start" => {
                 if self.f.varargs.is_none() {
@@ -134,6 +137,59 @@ impl Lowerer {
         Ok(())
     }
 
+    /// A `memcpy`/`memmove`/`memset` of a small constant size, not
+    /// volatile, as at most `MAX_INLINE_MEM_OPS` loads and stores of the
+    /// widest width both pointers' alignment allows (LLVM's
+    /// `getMemcpy`/`getMemset` expansion, `MaxStoresPerMemcpy` = 8): every
+    /// load comes before every store, which makes overlapping `memmove`s
+    /// right too. False when the call stays a call.
+    unsafe fn small_mem(&mut self, inst: LLVMValueRef, f: &str) -> Result<bool> {
+        let arg = |k| LLVMGetOperand(inst, k);
+        let (Some(len), Some(volatile)) = (self.const_int(arg(2)), self.const_int(arg(3))) else {
+            return Ok(false);
+        };
+        let set = f == "memset";
+        let align = if set {
+            self.param_align(inst, 0)
+        } else {
+            self.param_align(inst, 0).min(self.param_align(inst, 1))
+        };
+        let width = align.clamp(1, 8) as i64;
+        let chunks = chunks(len, width);
+        if volatile != 0 || len <= 0 || chunks.len() > MAX_INLINE_MEM_OPS {
+            return Ok(false);
+        }
+        let (dst, dst_off) = self.address(arg(0), inst)?;
+        let values: Vec<VReg> = if set {
+            let byte = self.val(arg(1), inst)?;
+            let byte = self.zext_from(byte, 8);
+            let ones = self.li(0x0101_0101_0101_0101);
+            let splat = self.op("mul", Class::Int, byte, ones);
+            vec![splat; chunks.len()]
+        } else {
+            let (src, src_off) = self.address(arg(1), inst)?;
+            chunks
+                .iter()
+                .map(|&(off, w)| self.load_scalar(Ty::Int(8 * w as u32), src, src_off + off))
+                .collect()
+        };
+        for (&(off, w), v) in chunks.iter().zip(values) {
+            self.store_scalar(Ty::Int(8 * w as u32), v, dst, dst_off + off);
+        }
+        Ok(true)
+    }
+
+    /// The `align` attribute of call argument `k` (1 when absent).
+    unsafe fn param_align(&self, inst: LLVMValueRef, k: u32) -> u64 {
+        let kind = LLVMGetEnumAttributeKindForName(c"align".as_ptr(), 5);
+        let a = LLVMGetCallSiteEnumAttribute(inst, k + 1, kind);
+        if a.is_null() {
+            1
+        } else {
+            LLVMGetEnumAttributeValue(a).max(1)
+        }
+    }
+
     /// `llvm.load.relative(p, off)`: `p + sext(load i32 (p + off))`, the
     /// reader of relative lookup tables (LLVM's `PreISelIntrinsicLowering`).
     unsafe fn load_relative(&mut self, inst: LLVMValueRef) -> Result<()> {
@@ -162,6 +218,24 @@ impl Lowerer {
         self.cur = self.new_piece();
         self.avail.clear();
     }
+}
+
+/// Most loads (and as many stores) a `memcpy`/`memset` is expanded into.
+const MAX_INLINE_MEM_OPS: usize = 8;
+
+/// (offset, bytes) of the accesses covering `len` bytes, `width` at a
+/// time, the tail in halves.
+fn chunks(len: i64, width: i64) -> Vec<(i64, i64)> {
+    let mut out = Vec::new();
+    let (mut off, mut w) = (0, width);
+    while off < len && out.len() <= MAX_INLINE_MEM_OPS {
+        while off + w > len {
+            w /= 2;
+        }
+        out.push((off, w));
+        off += w;
+    }
+    out
 }
 
 /// Intrinsic families that compile to nothing.
@@ -209,6 +283,25 @@ fn is_type_suffix(s: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn chunks_cover_the_length_with_aligned_accesses() {
+        assert_eq!(chunks(16, 8), vec![(0, 8), (8, 8)]);
+        assert_eq!(chunks(7, 8), vec![(0, 4), (4, 2), (6, 1)]);
+        assert_eq!(chunks(12, 4), vec![(0, 4), (4, 4), (8, 4)]);
+        assert_eq!(chunks(3, 1), vec![(0, 1), (1, 1), (2, 1)]);
+        for len in 1..80 {
+            for width in [1, 2, 4, 8] {
+                let c = chunks(len, width);
+                let covered: i64 = c.iter().map(|x| x.1).sum();
+                assert!(
+                    c.len() > MAX_INLINE_MEM_OPS || covered == len,
+                    "{len} {width}"
+                );
+                assert!(c.iter().all(|&(o, w)| o % w == 0 && w <= width));
+            }
+        }
+    }
 
     #[test]
     fn families_drop_type_suffixes() {

@@ -28,6 +28,7 @@
 //! | `calls` | parameters, calls and returns under the lp64d calling convention |
 //! | `intrinsics` | `llvm.*` calls: dispatch, memory and stack intrinsics, markers |
 //! | `int_intrinsics` | min/max, `abs`, funnel shifts, bit counts and reversals, overflow and saturation |
+//! | `wide_integers` | integers wider than 64 bits, as 64-bit parts |
 //! | `control_flow` | `br`, `switch`, phis (through `out_of_ssa`), machine block layout |
 //!
 //! Integer widths follow the invariant of `mir` (i8/i16/i32 sign-extended,
@@ -47,6 +48,7 @@ mod integers;
 mod intrinsics;
 mod memory;
 mod value_numbering;
+mod wide_integers;
 
 use std::collections::{HashMap, HashSet};
 
@@ -60,7 +62,7 @@ use super::mir::*;
 use crate::ir;
 use value_numbering::AvailKey;
 
-pub use aggregates::leaves;
+pub use aggregates::{constant_words, leaves};
 pub use memory::{const_address, gep_const_offset, SymOff};
 
 pub type Result<T> = std::result::Result<T, String>;
@@ -344,6 +346,16 @@ impl Lowerer {
         match opc {
             LLVMExtractValue => return self.extract_value(inst),
             LLVMInsertValue => return self.insert_value(inst),
+            LLVMAdd | LLVMSub | LLVMMul | LLVMSDiv | LLVMUDiv | LLVMSRem | LLVMURem | LLVMAnd
+            | LLVMOr | LLVMXor | LLVMShl | LLVMLShr | LLVMAShr | LLVMICmp | LLVMTrunc
+            | LLVMZExt | LLVMSExt
+                if self.is_wide(inst) =>
+            {
+                return self.wide(inst, opc)
+            }
+            LLVMSelect if self.agg_layout(LLVMTypeOf(inst)).is_some() => {
+                return self.select_leaves(inst)
+            }
             LLVMPHI | LLVMFreeze if self.agg_layout(LLVMTypeOf(inst)).is_some() => {
                 let regs = self.agg_for(inst)?;
                 if opc == LLVMFreeze {
