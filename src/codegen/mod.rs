@@ -13,8 +13,9 @@ pub struct LlcArgs {
     #[arg(short = 'o')]
     pub output: Option<std::path::PathBuf>,
     /// Optimisation level: 0 allocates by linear scan (fastest compile), 2 by
-    /// graph colouring with iterated coalescing
-    #[arg(short = 'O', default_value = "2", value_parser = ["0", "2"])]
+    /// graph colouring with iterated coalescing (1 and 3 are accepted, as
+    /// llc's, and mean 2)
+    #[arg(short = 'O', default_value = "2", value_parser = ["0", "1", "2", "3"])]
     pub opt_level: String,
     /// Register allocator (overrides the one -O chooses)
     #[arg(long = "regalloc", value_parser = ["linear-scan", "graph-color"])]

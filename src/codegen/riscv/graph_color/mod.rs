@@ -163,3 +163,131 @@ fn locations(irc: &Irc, p: &Program) -> Vec<Option<Loc>> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codegen::riscv::checker::check;
+    use crate::codegen::riscv::linear_scan::PInst;
+    use crate::codegen::riscv::mir::{ArgLoc, Callee, Class, Inst, MBlock};
+
+    fn reg(a: &Allocation, v: VReg) -> PReg {
+        match a.loc[v as usize] {
+            Some(Loc::Reg(p)) => p,
+            other => panic!("v{v}: expected a register, got {other:?}"),
+        }
+    }
+
+    /// b0: entry(a0 = p); x = p + 1; jump b1
+    /// b1: y = x (a phi copy); ret y (in a0)
+    /// Every copy coalesces: p and y with a0 (George), x with y (Briggs).
+    #[test]
+    fn phi_copy_and_abi_moves_coalesce() {
+        let mut f = MFunction::new("t");
+        let p = f.new_vreg(Class::Int);
+        let x = f.new_vreg(Class::Int);
+        let y = f.new_vreg(Class::Int);
+        f.blocks = vec![
+            MBlock {
+                insts: vec![
+                    Inst::Entry {
+                        params: vec![(p, ArgLoc::IntReg(0))],
+                    },
+                    Inst::OpImm {
+                        op: "addi",
+                        rd: x,
+                        rs1: p,
+                        imm: 1,
+                    },
+                    Inst::Jump { target: 1 },
+                ],
+            },
+            MBlock {
+                insts: vec![
+                    Inst::Mv { rd: y, rs: x },
+                    Inst::Ret {
+                        vals: vec![(y, ArgLoc::IntReg(0))],
+                    },
+                ],
+            },
+        ];
+        let a = allocate(&f).unwrap();
+        assert_eq!(
+            (reg(&a, p), reg(&a, x), reg(&a, y)),
+            (abi::A0, abi::A0, abi::A0)
+        );
+        assert_eq!(a.rounds, 1);
+        check(&f, &rewrite(&f, &a), a.spill_slots).unwrap();
+    }
+
+    /// entry(a0 = x); v_i = x + i (i < n); call g(); s = Σ v_i; ret s.
+    fn live_across_call(n: usize) -> MFunction {
+        let mut f = MFunction::new("t");
+        let x = f.new_vreg(Class::Int);
+        let mut insts = vec![Inst::Entry {
+            params: vec![(x, ArgLoc::IntReg(0))],
+        }];
+        let vs: Vec<VReg> = (0..n).map(|_| f.new_vreg(Class::Int)).collect();
+        for (i, &v) in vs.iter().enumerate() {
+            insts.push(Inst::OpImm {
+                op: "addi",
+                rd: v,
+                rs1: x,
+                imm: i as i64,
+            });
+        }
+        insts.push(Inst::Call {
+            callee: Callee::Direct("g".into()),
+            args: vec![],
+            rets: vec![],
+        });
+        let mut acc = vs[0];
+        for &v in &vs[1..] {
+            let s = f.new_vreg(Class::Int);
+            insts.push(Inst::Op {
+                op: "add",
+                rd: s,
+                rs1: acc,
+                rs2: v,
+            });
+            acc = s;
+        }
+        insts.push(Inst::Ret {
+            vals: vec![(acc, ArgLoc::IntReg(0))],
+        });
+        f.blocks = vec![MBlock { insts }];
+        f
+    }
+
+    #[test]
+    fn values_live_across_a_call_get_callee_saved_registers() {
+        let f = live_across_call(5);
+        let a = allocate(&f).unwrap();
+        for v in 1..=5 {
+            assert!(abi::is_callee_saved(reg(&a, v)), "v{v}");
+        }
+        assert_eq!(a.spill_slots, 0);
+        check(&f, &rewrite(&f, &a), 0).unwrap();
+    }
+
+    /// 30 values across a call, 12 callee-saved registers: 18 spill, the
+    /// second round colours the spill temporaries with ordinary registers
+    /// (never the scratch registers emission reserves).
+    #[test]
+    fn spilling_takes_a_second_round_without_scratch_registers() {
+        let f = live_across_call(30);
+        let a = allocate(&f).unwrap();
+        assert_eq!((a.spill_slots, a.rounds), (18, 2));
+        let code = rewrite(&f, &a);
+        check(&f, &code, a.spill_slots).unwrap();
+        let scratch = [abi::T4, abi::T5, abi::T6];
+        let mut reloads = 0;
+        for pi in code.iter().flatten() {
+            if let PInst::Reload { reg, .. } | PInst::Spill { reg, .. } = pi {
+                assert!(!scratch.contains(reg));
+                reloads += matches!(pi, PInst::Reload { .. }) as u32;
+            }
+        }
+        assert_eq!(reloads, 18, "one reload per use of a spilled value");
+    }
+}
