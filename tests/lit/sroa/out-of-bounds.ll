@@ -15,6 +15,7 @@
 ; STATS: pebble-sroa: @wide_vector_load_kept: split 0 allocas into 0 slices, promoted 0 allocas, inserted 0 phis, speculated 0 loads, poisoned 0 dead uses
 ; STATS: pebble-sroa: @memset_past_end: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis, speculated 0 loads, poisoned 1 dead uses
 ; STATS: pebble-sroa: @wide_type_grows_the_alloca: split 2 allocas into 2 slices, promoted 1 allocas, inserted 0 phis, speculated 0 loads, poisoned 0 dead uses
+; STATS: pebble-sroa: @widening_a_vector_slot: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis, speculated 0 loads, poisoned 0 dead uses
 
 ; The <2 x i64> store writes 8 bytes past an i64: erased, %a is promoted.
 define i64 @store_past_end(i64 %x) {
@@ -125,4 +126,19 @@ define i8 @wide_type_grows_the_alloca(ptr %o) {
   %b = load <16 x i16>, ptr %A
   store <16 x i16> %b, ptr %o
   ret i8 %a
+}
+
+; Integer widening of a vector-typed partition (LLVM's isIntegerWideningViable
+; accepts any type a bitcast turns into iN): whole double and i64 stores, a
+; partial i16 store, into <8 x i8>. Promoted, as LLVM's sroa does.
+define <8 x i8> @widening_a_vector_slot(i16 %x) {
+; CHECK-LABEL: define <8 x i8> @widening_a_vector_slot(
+; CHECK-NOT:     alloca
+; CHECK:         ret <8 x i8>
+  %A = alloca <8 x i8>
+  store double 1.0, ptr %A
+  store i64 0, ptr %A
+  store i16 %x, ptr %A
+  %v = load <8 x i8>, ptr %A
+  ret <8 x i8> %v
 }
