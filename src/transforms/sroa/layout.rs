@@ -111,8 +111,11 @@ impl Layout {
     /// The width in bits of a type that is just a bag of bits of its store
     /// size, convertible to and from an integer of that width by a bitcast,
     /// `ptrtoint` or `inttoptr`: integers of whole bytes, floating-point
-    /// types, and address-space-0 pointers. `None` for anything else (i1,
-    /// vectors, aggregates), which SROA only moves around whole.
+    /// types, address-space-0 pointers, and fixed vectors of integers or
+    /// floating-point types without padding (a bitcast makes them `iN`, as
+    /// LLVM's `isIntegerWideningViable` asks of the alloca type). `None`
+    /// for anything else (i1, pointer vectors, aggregates), which SROA only
+    /// moves around whole.
     ///
     /// # Safety
     /// The values and types passed in are live and belong to the layout's module.
@@ -127,6 +130,18 @@ impl Layout {
             LLVMFP128TypeKind | LLVMPPC_FP128TypeKind => 128,
             LLVMPointerTypeKind if LLVMGetPointerAddressSpace(ty) == 0 => {
                 8 * LLVMPointerSizeForAS(self.td, 0) as u64
+            }
+            LLVMVectorTypeKind
+                if matches!(
+                    LLVMGetTypeKind(LLVMGetElementType(ty)),
+                    LLVMIntegerTypeKind
+                        | LLVMHalfTypeKind
+                        | LLVMBFloatTypeKind
+                        | LLVMFloatTypeKind
+                        | LLVMDoubleTypeKind
+                ) =>
+            {
+                self.size_in_bits(ty)
             }
             _ => return None,
         };

@@ -35,13 +35,20 @@
 //! ones or by promotable ones, which leave the worklist; each later round
 //! needs a promotion, which removes an alloca.
 //!
+//! Selects and phis of an alloca's address are followed, made dead or
+//! have their loads speculated or predicated first (`speculate`); accesses
+//! outside the alloca are erased as LLVM does (`slices`' module doc).
+//!
 //! Differences from LLVM's `sroa` (measured ones in `docs/sroa.md`): a
-//! `phi` or `select` of the alloca's address is an escape (LLVM slices
-//! those whose users are loads, and speculates the loads), no pre-splitting of loads and stores that straddle
-//! partitions, no splitting of copies within one
-//! alloca, out-of-bounds slices leave the alloca alone (LLVM deletes them as
-//! undefined behaviour), and the name suffix is the partition's byte offset
-//! (LLVM's is the index of its first slice, which is often the same).
+//! select or phi whose loads cannot be speculated is an escape (LLVM still
+//! splits around it and keeps that part in memory); loads are speculated
+//! before the alloca is known to become promotable (LLVM speculates only
+//! for promotable ones: the result is correct either way); integer loads
+//! and stores are never splittable slices, so there is no pre-splitting of
+//! loads and stores that straddle partitions (LLVM's
+//! `presplitLoadsAndStores`); no splitting of copies within one alloca;
+//! and the name suffix is the partition's byte offset (LLVM's is the index
+//! of its first slice, which is often the same).
 //! Debug declarations of a split alloca are split into fragments as LLVM
 //! does (`mem2reg::split_debug_declares`: each part's alloca declares the
 //! fragment of the variable it holds, bounded by the variable's size), but
@@ -282,8 +289,12 @@ impl Splitter {
             .map(|(&p, m)| rewrite::plan_partition(&self.layout, allocated, p, m, &uses.uses))
             .collect();
         let size = self.layout.alloc_size(allocated);
-        if let [(_, Mode::Memory)] = plans[..] {
-            if parts[0].begin == 0 && parts[0].end == size {
+        if let [(ty, Mode::Memory)] = plans[..] {
+            // One partition kept in memory: nothing to gain, unless its type
+            // is wider than the alloca (a load past the end gave it its
+            // type, as LLVM's findCommonType does). Then the new, wider
+            // alloca is looked at again, with that load inside it.
+            if parts[0].begin == 0 && parts[0].end == size && self.layout.alloc_size(ty) <= size {
                 return None;
             }
         }

@@ -266,7 +266,9 @@ unsafe fn scalar_viable(
             return false;
         };
         if whole {
-            whole_op = true;
+            // As LLVM's `WholeAllocaOp`: a whole vector access does not
+            // make widening worth it (vector promotion may be tried next).
+            whole_op |= LLVMGetTypeKind(u.ty) != LLVMTypeKind::LLVMVectorTypeKind;
             debug_assert_eq!(bits, 8 * part.size());
         } else if !is_int(u.ty) {
             return false;

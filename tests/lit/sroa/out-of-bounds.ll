@@ -14,6 +14,8 @@
 ; STATS: pebble-sroa: @only_a_wide_load: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis, speculated 0 loads, poisoned 0 dead uses
 ; STATS: pebble-sroa: @wide_vector_load_kept: split 0 allocas into 0 slices, promoted 0 allocas, inserted 0 phis, speculated 0 loads, poisoned 0 dead uses
 ; STATS: pebble-sroa: @memset_past_end: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis, speculated 0 loads, poisoned 1 dead uses
+; STATS: pebble-sroa: @wide_type_grows_the_alloca: split 2 allocas into 2 slices, promoted 1 allocas, inserted 0 phis, speculated 0 loads, poisoned 0 dead uses
+; STATS: pebble-sroa: @widening_a_vector_slot: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis, speculated 0 loads, poisoned 0 dead uses
 
 ; The <2 x i64> store writes 8 bytes past an i64: erased, %a is promoted.
 define i64 @store_past_end(i64 %x) {
@@ -108,3 +110,35 @@ entry:
 }
 
 declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
+
+; Never written; read as i8 and, past the end, as <16 x i16>: the partition
+; takes the wide load's type, so its new alloca is 32 bytes and is looked at
+; again with the load inside it, where vector promotion (<32 x i8>) applies.
+; LLVM's sroa gives the same (A.sroa.0.sroa.0).
+define i8 @wide_type_grows_the_alloca(ptr %o) {
+; CHECK-LABEL: define i8 @wide_type_grows_the_alloca(
+; CHECK-NEXT:    %a = extractelement <32 x i8> undef, i32 0
+; CHECK-NEXT:    %b = bitcast <32 x i8> undef to <16 x i16>
+; CHECK-NEXT:    store <16 x i16> %b, ptr %o
+; CHECK-NEXT:    ret i8 %a
+  %A = alloca i64
+  %a = load i8, ptr %A
+  %b = load <16 x i16>, ptr %A
+  store <16 x i16> %b, ptr %o
+  ret i8 %a
+}
+
+; Integer widening of a vector-typed partition (LLVM's isIntegerWideningViable
+; accepts any type a bitcast turns into iN): whole double and i64 stores, a
+; partial i16 store, into <8 x i8>. Promoted, as LLVM's sroa does.
+define <8 x i8> @widening_a_vector_slot(i16 %x) {
+; CHECK-LABEL: define <8 x i8> @widening_a_vector_slot(
+; CHECK-NOT:     alloca
+; CHECK:         ret <8 x i8>
+  %A = alloca <8 x i8>
+  store double 1.0, ptr %A
+  store i64 0, ptr %A
+  store i16 %x, ptr %A
+  %v = load <8 x i8>, ptr %A
+  ret <8 x i8> %v
+}
