@@ -172,3 +172,44 @@ def wide_switch(allocas, cases):
         ]
     out += ["exit:", "  %r = load i32, ptr %v0, align 4", "  ret i32 %r", "}"]
     return "\n".join(out) + "\n"
+
+
+def nested_loops(depth):
+    """``depth`` counted loops nested in one another, -O0 style (one alloca
+    per induction variable): for (i0 = 0; i0 < n; i0++) for (i1 ...) ...
+    s += i{depth-1}. After mem2reg every level is a top-tested loop with a
+    preheader, the shape loop rotation turns bottom-tested; the outer
+    levels' induction variables are live across every inner loop."""
+    out = _header("nested_loops")
+    out += [f"  %i{k} = alloca i32, align 4" for k in range(depth)]
+    out += ["  %s = alloca i32, align 4", "  store i32 0, ptr %s, align 4", "  br label %pre0"]
+    for k in range(depth):
+        inner = f"pre{k + 1}" if k + 1 < depth else f"work{k}"
+        out += [
+            f"pre{k}:",
+            f"  store i32 0, ptr %i{k}, align 4",
+            f"  br label %cond{k}",
+            f"cond{k}:",
+            f"  %x{k} = load i32, ptr %i{k}, align 4",
+            f"  %c{k} = icmp slt i32 %x{k}, %n",
+            f"  br i1 %c{k}, label %{inner}, label %end{k}",
+            f"inc{k}:",
+            f"  %y{k} = load i32, ptr %i{k}, align 4",
+            f"  %z{k} = add nsw i32 %y{k}, 1",
+            f"  store i32 %z{k}, ptr %i{k}, align 4",
+            f"  br label %cond{k}",
+        ]
+    last = depth - 1
+    out += [
+        f"work{last}:",
+        f"  %w = load i32, ptr %i{last}, align 4",
+        "  %t = load i32, ptr %s, align 4",
+        "  %u = add i32 %t, %w",
+        "  store i32 %u, ptr %s, align 4",
+        f"  br label %inc{last}",
+    ]
+    for k in range(depth):
+        after = f"inc{k - 1}" if k > 0 else "done"
+        out += [f"end{k}:", f"  br label %{after}"]
+    out += ["done:", "  %r = load i32, ptr %s, align 4", "  ret i32 %r", "}"]
+    return "\n".join(out) + "\n"

@@ -64,6 +64,24 @@ use crate::analysis::cfg::{Block, Cfg};
 
 pub use promote::promote_with_updater;
 
+/// The control-flow graph a query explores: the predecessors and successors
+/// of each block, with edge multiplicity. `Cfg` is one; a client that
+/// changes the CFG as it goes (loop rotation) keeps its own, updated in
+/// place, instead of rebuilding a `Cfg` for every query.
+pub trait Graph {
+    fn preds(&self, b: Block) -> &[Block];
+    fn succs(&self, b: Block) -> &[Block];
+}
+
+impl Graph for Cfg {
+    fn preds(&self, b: Block) -> &[Block] {
+        Cfg::preds(self, b)
+    }
+    fn succs(&self, b: Block) -> &[Block] {
+        Cfg::succs(self, b)
+    }
+}
+
 /// How the updater reads and makes phis of the variable's type.
 ///
 /// Incoming values are always listed per predecessor *edge* of the phi's
@@ -145,7 +163,7 @@ impl std::error::Error for UpdaterError {}
 
 /// The updater for one variable.
 pub struct SsaUpdater<'c, V> {
-    cfg: &'c Cfg,
+    cfg: &'c dyn Graph,
     /// Which blocks a path from the entry reaches.
     reachable: Cow<'c, [bool]>,
     /// The value at the end of each block known so far: the registered
@@ -174,7 +192,13 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> SsaUpdater<'c, V> {
         Self::build(cfg, Cow::Borrowed(reachable))
     }
 
-    fn build(cfg: &'c Cfg, reachable: Cow<'c, [bool]>) -> Self {
+    /// As `with_reachable`, over any `Graph`; `reachable[b]` says whether a
+    /// path from the function's entry reaches block `b`.
+    pub fn with_graph(graph: &'c dyn Graph, reachable: &'c [bool]) -> Self {
+        Self::build(graph, Cow::Borrowed(reachable))
+    }
+
+    fn build(cfg: &'c dyn Graph, reachable: Cow<'c, [bool]>) -> Self {
         SsaUpdater {
             cfg,
             reachable,
@@ -299,13 +323,13 @@ struct Info<V> {
 
 /// One `value_at_end_of_block` query on the subgraph it explores.
 struct Query<'c, V> {
-    cfg: &'c Cfg,
+    cfg: &'c dyn Graph,
     infos: Vec<Info<V>>,
     index: HashMap<Block, usize>,
 }
 
 impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
-    fn new(cfg: &'c Cfg) -> Self {
+    fn new(cfg: &'c dyn Graph) -> Self {
         let pseudo = Info {
             block: NONE,
             value: None,

@@ -39,7 +39,7 @@ use llvm_sys::LLVMOpcode;
 use super::llvm::LlvmPhis;
 use super::SsaUpdater;
 use crate::analysis::cfg::Block;
-use crate::ir::{self, FunctionCfg};
+use crate::ir::{self, delete, FunctionCfg};
 use crate::transforms::mem2reg::promotable::{self, Intrinsics};
 use crate::transforms::mem2reg::{entry_allocas, Report};
 
@@ -134,17 +134,19 @@ unsafe fn promote_one(
     let created = phis.created.len();
     drop(phis);
 
-    for (&load, &v) in &replace {
-        let target = resolve(&replace, v)?;
-        LLVMReplaceAllUsesWith(load, target);
+    // Every target is resolved before any load goes: `resolve` reads the
+    // map, never the IR, and no target is a load being replaced.
+    let targets: Vec<(LLVMValueRef, LLVMValueRef)> = replace
+        .iter()
+        .map(|(&load, &v)| resolve(&replace, v).map(|t| (load, t)))
+        .collect::<Result<_, _>>()?;
+    for (load, target) in targets {
+        delete::replace_and_erase(load, target);
     }
     for store in stores {
-        LLVMInstructionEraseFromParent(store);
+        delete::erase_unused(store);
     }
-    for &load in replace.keys() {
-        LLVMInstructionEraseFromParent(load);
-    }
-    LLVMInstructionEraseFromParent(alloca);
+    delete::erase_unused(alloca);
     Ok(created)
 }
 
