@@ -9,9 +9,18 @@
 //! `edit` does both). Blocks are never renumbered: a block that goes away
 //! keeps its number with no edges.
 //!
-//! `LoopNest` is the natural-loop forest computed once at the start
-//! (`analysis::loops`), as each block's innermost loop plus each loop's
-//! parent. A block rotation adds is given the innermost loop LLVM's
+//! `LoopNest` is the natural-loop forest computed once at the start, as
+//! each block's innermost loop plus each loop's parent. It is built the way
+//! LLVM's `LoopInfoBase::analyze` builds it, not from `analysis::loops`'
+//! per-loop block lists: those hold every block of every enclosing loop,
+//! quadratic in a deep nest (1 000 nested loops: 0.4 G instructions, most
+//! of the pass). Headers are taken inner first (reverse dominator-tree
+//! preorder: a header comes after every header dominating it); each one's
+//! body is walked backwards from its latches, and a block already in a
+//! loop stands for that loop's outermost ancestor found so far, whose
+//! walk continues from its header (`discoverAndMapSubloop`), so every
+//! block is walked once per loop it is innermost in, plus once per
+//! subloop header. Ancestors are found with path compression. A block rotation adds is given the innermost loop LLVM's
 //! `LoopInfo` would give it; a loop's body is never stored, so inner
 //! rotations cannot make it stale: `contains(l, b)` walks up from `b`'s
 //! innermost loop.
@@ -26,8 +35,8 @@ use std::collections::HashMap;
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 
-use crate::analysis::cfg::Block;
-use crate::analysis::loops::NaturalLoop;
+use crate::analysis::cfg::{Block, Cfg};
+use crate::analysis::dominators::DomTree;
 use crate::ir::FunctionCfg;
 use crate::transforms::ssa_updater::Graph;
 
@@ -147,39 +156,62 @@ pub struct LoopNest {
 }
 
 impl LoopNest {
-    /// The forest of `loops` (innermost first) over `n` blocks. Linear in
-    /// the loops' total size, which `natural_loops` already spent.
-    pub fn new(n: usize, loops: &[NaturalLoop]) -> Self {
+    /// The natural-loop forest of `cfg` (only reachable blocks take part).
+    pub fn compute(cfg: &Cfg, dt: &DomTree) -> Self {
+        let n = cfg.num_blocks();
         let mut innermost: Vec<Option<LoopId>> = vec![None; n];
-        let mut header_of: HashMap<Block, LoopId> = HashMap::new();
-        for (id, l) in loops.iter().enumerate() {
-            header_of.insert(l.header, id);
-        }
-        let mut parent: Vec<Option<LoopId>> = vec![None; loops.len()];
-        for (id, l) in loops.iter().enumerate() {
-            for &b in &l.blocks {
-                if innermost[b].is_none() {
-                    innermost[b] = Some(id);
-                }
-                // The first (smallest) loop other than an inner loop itself
-                // that holds the inner loop's header is its parent.
-                if let Some(&inner) = header_of.get(&b) {
-                    if inner != id && parent[inner].is_none() {
-                        parent[inner] = Some(id);
+        let mut headers: Vec<Block> = Vec::new();
+        let mut parent: Vec<Option<LoopId>> = Vec::new();
+        // `outer[l]`: an ancestor of `l` (itself at first), compressed
+        // towards the outermost one found so far.
+        let mut outer: Vec<LoopId> = Vec::new();
+        for &h in dt.preorder().iter().rev() {
+            let latches: Vec<Block> = cfg
+                .preds(h)
+                .iter()
+                .copied()
+                .filter(|&t| dt.is_reachable(t) && dt.dominates(h, t))
+                .collect();
+            if latches.is_empty() {
+                continue;
+            }
+            let l = headers.len();
+            headers.push(h);
+            parent.push(None);
+            outer.push(l);
+            innermost[h] = Some(l);
+            let mut work = latches;
+            while let Some(b) = work.pop() {
+                match innermost[b] {
+                    None => {
+                        innermost[b] = Some(l);
+                        work.extend(cfg.preds(b).iter().copied().filter(|&p| dt.is_reachable(p)));
+                    }
+                    Some(inner) => {
+                        let top = find_outer(&mut outer, inner);
+                        if top != l {
+                            parent[top] = Some(l);
+                            outer[top] = l;
+                            let sub_header = headers[top];
+                            work.extend(
+                                cfg.preds(sub_header)
+                                    .iter()
+                                    .copied()
+                                    .filter(|&p| dt.is_reachable(p) && innermost[p] != Some(top)),
+                            );
+                        }
                     }
                 }
             }
         }
-        let mut depth = vec![0; loops.len()];
-        for id in (0..loops.len()).rev() {
+        let mut depth = vec![0; headers.len()];
+        for id in (0..headers.len()).rev() {
             depth[id] = parent[id].map_or(1, |p| depth[p] + 1);
         }
         LoopNest {
-            loops: loops
-                .iter()
-                .enumerate()
-                .map(|(id, l)| LoopInfo {
-                    header: l.header,
+            loops: (0..headers.len())
+                .map(|id| LoopInfo {
+                    header: headers[id],
                     parent: parent[id],
                     depth: depth[id],
                 })
@@ -222,5 +254,72 @@ impl LoopNest {
             m = self.loops[x].parent;
         }
         None
+    }
+}
+
+/// The outermost known ancestor of `l`, compressing the path to it.
+fn find_outer(outer: &mut [LoopId], l: LoopId) -> LoopId {
+    let mut root = l;
+    while outer[root] != root {
+        root = outer[root];
+    }
+    let mut x = l;
+    while outer[x] != root {
+        let next = outer[x];
+        outer[x] = root;
+        x = next;
+    }
+    root
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::loops::natural_loops;
+
+    /// xorshift: deterministic random graphs.
+    fn graphs() -> impl Iterator<Item = Cfg> {
+        let mut s: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = move |bound: u64| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s % bound
+        };
+        (0..400).map(move |_| {
+            let n = 2 + next(10) as usize;
+            let mut edges = Vec::new();
+            for b in 0..n {
+                for _ in 0..1 + next(2) {
+                    let to = 1 + next(n as u64 - 1) as usize;
+                    edges.push((b, to));
+                }
+            }
+            Cfg::from_edges(n, &edges)
+        })
+    }
+
+    #[test]
+    fn the_nest_has_the_natural_loops_blocks_and_nesting() {
+        for cfg in graphs() {
+            let dt = DomTree::compute(&cfg);
+            let nest = LoopNest::compute(&cfg, &dt);
+            let loops = natural_loops(&cfg, &dt);
+            assert_eq!(nest.loops.len(), loops.len(), "{cfg:?}");
+            for (id, info) in nest.loops.iter().enumerate() {
+                let natural = loops.iter().find(|l| l.header == info.header).unwrap();
+                for b in 0..cfg.num_blocks() {
+                    assert_eq!(
+                        nest.contains(id, b),
+                        natural.contains(b),
+                        "{cfg:?} loop {id} block {b}"
+                    );
+                }
+                // Inner loops come first.
+                if let Some(p) = info.parent {
+                    assert!(p > id);
+                }
+            }
+        }
     }
 }

@@ -7,7 +7,7 @@
 //!   while (c) { body }    ==>    if (c) { do { body } while (c); }
 //! ```
 //!
-//! Driver: find the natural loops once (`analysis::loops`, innermost
+//! Driver: find the natural loops once (`graph::LoopNest`, innermost
 //! first, as LLVM's loop pass manager visits them) and keep the CFG and the
 //! loop nest up to date through every edit (`graph`); for each loop, check
 //! the shape on the CFG (`shape::classify`) and the header on the IR
@@ -45,7 +45,6 @@ use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 
 use crate::analysis::dominators::DomTree;
-use crate::analysis::loops::natural_loops;
 use crate::ir::{self, FunctionCfg};
 use crate::passes::{Flags, Outcome, PassInfo};
 use graph::{FlowGraph, LoopId, LoopNest};
@@ -136,12 +135,10 @@ pub unsafe fn rotate_function(function: LLVMValueRef) -> Result<Report, String> 
     let mut report = Report::default();
     let fcfg = FunctionCfg::read(function);
     let dt = DomTree::compute(&fcfg.cfg);
-    let loops = natural_loops(&fcfg.cfg, &dt);
-    if loops.is_empty() {
+    let mut nest = LoopNest::compute(&fcfg.cfg, &dt);
+    if nest.loops.is_empty() {
         return Ok(report);
     }
-    let mut nest = LoopNest::new(fcfg.cfg.num_blocks(), &loops);
-    drop(loops);
     let mut g = FlowGraph::from_function(&fcfg);
     drop(fcfg);
     let builder = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(function)));
