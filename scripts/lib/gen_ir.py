@@ -213,3 +213,40 @@ def nested_loops(depth):
         out += [f"end{k}:", f"  br label %{after}"]
     out += ["done:", "  %r = load i32, ptr %s, align 4", "  ret i32 %r", "}"]
     return "\n".join(out) + "\n"
+
+
+def irreducible_vars(blocks, variables, seed=7):
+    """``blocks`` blocks over ``variables`` allocas, -O0 style, each block
+    loading one variable, storing another and branching to two
+    pseudo-random blocks anywhere in the function (forwards and backwards),
+    so cycles are entered in the middle: irreducible control flow with
+    every variable live across most of it. The entry also branches into
+    the middle, so no block but the entry dominates much."""
+    rng = _Rng(seed)
+    out = _header("irreducible_vars")
+    out += [f"  %v{k} = alloca i32, align 4" for k in range(variables)]
+    out += [f"  store i32 {k}, ptr %v{k}, align 4" for k in range(variables)]
+    out += ["  %c.entry = icmp slt i32 %n, 7",
+            f"  br i1 %c.entry, label %b0, label %b{blocks // 2}"]
+    for b in range(blocks):
+        a, d = rng.next(variables), rng.next(variables)
+        t1, t2 = rng.next(blocks), rng.next(blocks)
+        out += [
+            f"b{b}:",
+            f"  %l{b} = load i32, ptr %v{a}, align 4",
+            f"  %s{b} = add i32 %l{b}, {b}",
+            f"  store i32 %s{b}, ptr %v{d}, align 4",
+            f"  %c{b} = icmp slt i32 %s{b}, %n",
+        ]
+        if b % 10 == 9:
+            out.append(f"  br i1 %c{b}, label %b{t1}, label %exit")
+        else:
+            out.append(f"  br i1 %c{b}, label %b{t1}, label %b{(b + 1) % blocks if t2 == t1 else t2}")
+    out += ["exit:"]
+    acc = "0"
+    for k in range(variables):
+        out.append(f"  %r{k} = load i32, ptr %v{k}, align 4")
+        out.append(f"  %q{k} = add i32 {acc}, %r{k}")
+        acc = f"%q{k}"
+    out += [f"  ret i32 {acc}", "}"]
+    return "\n".join(out) + "\n"
