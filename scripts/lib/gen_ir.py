@@ -225,6 +225,12 @@ def irreducible(blocks, variables, seed=7):
         else:
             out.append(f"  %c{b} = icmp slt i32 %x{b}, %n")
         out.append(f"  br i1 %c{b}, label %{other}, label %{nxt}")
+    return _exit_summing(out, variables)
+
+
+def _exit_summing(out, variables):
+    """Closes an ``irreducible*`` function: the exit block returns the sum
+    of every variable, so each one is live to the end."""
     out += ["exit:"]
     acc = "0"
     for k in range(variables):
@@ -233,3 +239,73 @@ def irreducible(blocks, variables, seed=7):
         acc = f"%q{k}"
     out += [f"  ret i32 {acc}", "}"]
     return "\n".join(out) + "\n"
+
+def nested_loops(depth):
+    """``depth`` counted loops nested in one another, -O0 style (one alloca
+    per induction variable): for (i0 = 0; i0 < n; i0++) for (i1 ...) ...
+    s += i{depth-1}. After mem2reg every level is a top-tested loop with a
+    preheader, the shape loop rotation turns bottom-tested; the outer
+    levels' induction variables are live across every inner loop."""
+    out = _header("nested_loops")
+    out += [f"  %i{k} = alloca i32, align 4" for k in range(depth)]
+    out += ["  %s = alloca i32, align 4", "  store i32 0, ptr %s, align 4", "  br label %pre0"]
+    for k in range(depth):
+        inner = f"pre{k + 1}" if k + 1 < depth else f"work{k}"
+        out += [
+            f"pre{k}:",
+            f"  store i32 0, ptr %i{k}, align 4",
+            f"  br label %cond{k}",
+            f"cond{k}:",
+            f"  %x{k} = load i32, ptr %i{k}, align 4",
+            f"  %c{k} = icmp slt i32 %x{k}, %n",
+            f"  br i1 %c{k}, label %{inner}, label %end{k}",
+            f"inc{k}:",
+            f"  %y{k} = load i32, ptr %i{k}, align 4",
+            f"  %z{k} = add nsw i32 %y{k}, 1",
+            f"  store i32 %z{k}, ptr %i{k}, align 4",
+            f"  br label %cond{k}",
+        ]
+    last = depth - 1
+    out += [
+        f"work{last}:",
+        f"  %w = load i32, ptr %i{last}, align 4",
+        "  %t = load i32, ptr %s, align 4",
+        "  %u = add i32 %t, %w",
+        "  store i32 %u, ptr %s, align 4",
+        f"  br label %inc{last}",
+    ]
+    for k in range(depth):
+        after = f"inc{k - 1}" if k > 0 else "done"
+        out += [f"end{k}:", f"  br label %{after}"]
+    out += ["done:", "  %r = load i32, ptr %s, align 4", "  ret i32 %r", "}"]
+    return "\n".join(out) + "\n"
+
+
+def irreducible_vars(blocks, variables, seed=7):
+    """``blocks`` blocks over ``variables`` allocas, -O0 style, each block
+    loading one variable, storing another and branching to two
+    pseudo-random blocks anywhere in the function (forwards and backwards),
+    so cycles are entered in the middle: irreducible control flow with
+    every variable live across most of it. The entry also branches into
+    the middle, so no block but the entry dominates much."""
+    rng = _Rng(seed)
+    out = _header("irreducible_vars")
+    out += [f"  %v{k} = alloca i32, align 4" for k in range(variables)]
+    out += [f"  store i32 {k}, ptr %v{k}, align 4" for k in range(variables)]
+    out += ["  %c.entry = icmp slt i32 %n, 7",
+            f"  br i1 %c.entry, label %b0, label %b{blocks // 2}"]
+    for b in range(blocks):
+        a, d = rng.next(variables), rng.next(variables)
+        t1, t2 = rng.next(blocks), rng.next(blocks)
+        out += [
+            f"b{b}:",
+            f"  %l{b} = load i32, ptr %v{a}, align 4",
+            f"  %s{b} = add i32 %l{b}, {b}",
+            f"  store i32 %s{b}, ptr %v{d}, align 4",
+            f"  %c{b} = icmp slt i32 %s{b}, %n",
+        ]
+        if b % 10 == 9:
+            out.append(f"  br i1 %c{b}, label %b{t1}, label %exit")
+        else:
+            out.append(f"  br i1 %c{b}, label %b{t1}, label %b{(b + 1) % blocks if t2 == t1 else t2}")
+    return _exit_summing(out, variables)

@@ -86,3 +86,22 @@ unsafe fn has_attribute(call: LLVMValueRef, name: &str) -> bool {
         && !LLVMIsAFunction(callee).is_null()
         && !LLVMGetEnumAttributeAtIndex(callee, function_index, kind).is_null()
 }
+
+/// Whether a block may be put in front of `bb` (LLVM's
+/// `canSplitPredecessors`): not when `bb` is an exception-handling pad
+/// other than a landing pad.
+///
+/// # Safety
+/// `bb` is a live block.
+pub unsafe fn can_split_before(bb: LLVMBasicBlockRef) -> bool {
+    let first = ir::instructions(bb).find(|&i| LLVMGetInstructionOpcode(i) != LLVMOpcode::LLVMPHI);
+    !first.is_some_and(|i| {
+        matches!(
+            LLVMGetInstructionOpcode(i),
+            LLVMOpcode::LLVMCatchPad
+                | LLVMOpcode::LLVMCleanupPad
+                | LLVMOpcode::LLVMCatchSwitch
+                | LLVMOpcode::LLVMLandingPad
+        )
+    })
+}

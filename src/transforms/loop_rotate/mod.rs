@@ -7,35 +7,48 @@
 //!   while (c) { body }    ==>    if (c) { do { body } while (c); }
 //! ```
 //!
-//! Driver: find the natural loops (`analysis::loops`, innermost first);
-//! for each loop not decided yet, check the shape on the CFG
-//! (`shape::classify`) and the header on the IR (`legality`); rotate the
-//! first rotatable one (`rotate`), then recompute the CFG, dominators and
-//! loops, since rotation adds a block and edges. A loop is decided once:
-//! skipped loops are remembered by header, rotated ones by their new header.
+//! Driver: find the natural loops once (`graph::LoopNest`, innermost
+//! first, as LLVM's loop pass manager visits them) and keep the CFG and the
+//! loop nest up to date through every edit (`graph`); for each loop, check
+//! the shape on the CFG (`shape::classify`) and the header on the IR
+//! (`legality`), make sure it has a preheader ending in a plain `br`
+//! (`preheader`, inserting one as loop-simplify would), then rotate it
+//! (`rotate`). Each loop is decided once, as LLVM does without
+//! `-loop-rotate-multi`.
 //!
 //! `<stats>` prints, per function with loops,
-//! `pebble-loop-rotate: @f: rotated 2 loops; skipped 1 (multiple latches), 1 (header too large)`.
+//! `pebble-loop-rotate: @f: rotated 2 loops, inserted 1 preheader; skipped
+//! 1 (multiple latches), 1 (header too large)`.
 //!
-//! Differences from LLVM's pass: no loop-simplify/LCSSA first (a loop
-//! without a dedicated preheader, or with several latches, is skipped
-//! rather than canonicalised), the copies in the preheader are not
-//! simplified (an `instsimplify` afterwards folds them), and the old header
-//! is not merged into the latch (a `simplifycfg` afterwards does).
+//! Differences from LLVM's pass (which runs loop-simplify and LCSSA first):
+//! a loop with several latches is skipped, not given a single backedge
+//! block; exits are not made dedicated; loop-closed SSA is formed only for
+//! the rotated header's values (the ones rotation gives a second
+//! definition); the latch is not simplified first (`simplifyLoopLatch`);
+//! the preheader copies are simplified by `simplify`'s subset of
+//! InstSimplify.
 
+pub mod backedge;
+pub mod edit;
+pub mod graph;
+pub mod latch;
 pub mod legality;
+pub mod noalias;
+pub mod preheader;
 pub mod rotate;
 pub mod shape;
+pub mod simplify;
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 
+use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 
 use crate::analysis::dominators::DomTree;
-use crate::analysis::loops::{natural_loops, NaturalLoop};
 use crate::ir::{self, FunctionCfg};
 use crate::passes::{Flags, Outcome, PassInfo};
-use shape::{Shape, SkipReason};
+use graph::{FlowGraph, LoopId, LoopNest};
+use shape::SkipReason;
 
 pub const PASS: PassInfo = PassInfo {
     name: "pebble-loop-rotate",
@@ -50,6 +63,12 @@ pub struct Report {
     /// Natural loops decided (rotated or skipped).
     pub loops: usize,
     pub rotated: usize,
+    /// Dedicated preheaders inserted (`preheader`).
+    pub preheaders: usize,
+    /// Latches folded into their exiting predecessor (`latch`).
+    pub latches_folded: usize,
+    /// Loops whose back edges were merged into one (`backedge`).
+    pub backedges: usize,
     pub skipped: BTreeMap<SkipReason, usize>,
 }
 
@@ -58,6 +77,21 @@ impl Report {
     pub fn summary(&self) -> String {
         let plural = if self.rotated == 1 { "" } else { "s" };
         let mut s = format!("rotated {} loop{plural}", self.rotated);
+        if self.latches_folded > 0 {
+            let plural = if self.latches_folded == 1 { "" } else { "es" };
+            s.push_str(&format!(", folded {} latch{plural}", self.latches_folded));
+        }
+        if self.backedges > 0 {
+            let plural = if self.backedges == 1 { "" } else { "s" };
+            s.push_str(&format!(
+                ", merged back edges of {} loop{plural}",
+                self.backedges
+            ));
+        }
+        if self.preheaders > 0 {
+            let plural = if self.preheaders == 1 { "" } else { "s" };
+            s.push_str(&format!(", inserted {} preheader{plural}", self.preheaders));
+        }
         if !self.skipped.is_empty() {
             let parts: Vec<String> = self
                 .skipped
@@ -80,11 +114,17 @@ unsafe fn run_pass(flags: Flags, function: LLVMValueRef) -> Result<Outcome, Stri
             report.summary()
         );
     }
-    Ok(if report.rotated > 0 {
-        Outcome::ChangedCfg
-    } else {
-        Outcome::Unchanged
-    })
+    Ok(
+        if report.rotated > 0
+            || report.preheaders > 0
+            || report.latches_folded > 0
+            || report.backedges > 0
+        {
+            Outcome::ChangedCfg
+        } else {
+            Outcome::Unchanged
+        },
+    )
 }
 
 /// Rotates every rotatable loop of `function`.
@@ -93,33 +133,130 @@ unsafe fn run_pass(flags: Flags, function: LLVMValueRef) -> Result<Outcome, Stri
 /// `function` is a defined function of a live module that verifies.
 pub unsafe fn rotate_function(function: LLVMValueRef) -> Result<Report, String> {
     let mut report = Report::default();
-    let mut decided: HashSet<LLVMBasicBlockRef> = HashSet::new();
-    'recompute: loop {
-        let fcfg = FunctionCfg::read(function);
-        let dt = DomTree::compute(&fcfg.cfg);
-        for l in natural_loops(&fcfg.cfg, &dt) {
-            if !decided.insert(fcfg.blocks[l.header]) {
-                continue;
-            }
-            report.loops += 1;
-            match check(&fcfg, &l) {
-                Err(reason) => *report.skipped.entry(reason).or_default() += 1,
-                Ok(shape) => {
-                    let new_header = rotate::rotate(function, &fcfg, &shape)?;
-                    decided.insert(new_header);
-                    report.rotated += 1;
-                    continue 'recompute;
-                }
+    let fcfg = FunctionCfg::read(function);
+    let dt = DomTree::compute(&fcfg.cfg);
+    let mut nest = LoopNest::compute(&fcfg.cfg, &dt);
+    if nest.loops.is_empty() {
+        return Ok(report);
+    }
+    let mut g = FlowGraph::from_function(&fcfg);
+    drop(fcfg);
+    let builder = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(function)));
+    let options = rotate::Options {
+        builder,
+        hoist: !has_function_attribute(function, "presplitcoroutine"),
+    };
+    let mut result = Ok(());
+    for l in 0..nest.loops.len() {
+        report.loops += 1;
+        match rotate_loop(&mut g, &mut nest, l, options, &mut report) {
+            Ok(()) => report.rotated += 1,
+            Err(Decision::Skip(reason)) => *report.skipped.entry(reason).or_default() += 1,
+            Err(Decision::Failed(message)) => {
+                result = Err(message);
+                break;
             }
         }
-        return Ok(report);
+    }
+    LLVMDisposeBuilder(builder);
+    result.map(|()| report)
+}
+
+/// Why a loop was not rotated.
+enum Decision {
+    Skip(SkipReason),
+    Failed(String),
+}
+
+impl From<SkipReason> for Decision {
+    fn from(reason: SkipReason) -> Self {
+        Decision::Skip(reason)
     }
 }
 
-unsafe fn check(fcfg: &FunctionCfg, l: &NaturalLoop) -> Result<Shape, SkipReason> {
-    let shape = shape::classify(&fcfg.cfg, l)?;
-    legality::check_header(fcfg.blocks[shape.header])?;
-    Ok(shape)
+unsafe fn rotate_loop(
+    g: &mut FlowGraph,
+    nest: &mut LoopNest,
+    l: LoopId,
+    options: rotate::Options,
+    report: &mut Report,
+) -> Result<(), Decision> {
+    let header = nest.loops[l].header;
+    // loop-simplify's canonical form first, as LLVM's loop pass manager
+    // gives it to every loop: a preheader, one back edge.
+    let (preheader, inserted) = preheader::ensure(g, nest, l, options.builder)?;
+    report.preheaders += usize::from(inserted);
+    if shape::single_latch(g, header, |b| nest.contains(l, b)).is_err()
+        && backedge::merge(g, nest, l, preheader, options.builder).is_some()
+    {
+        report.backedges += 1;
+    }
+    let latch = shape::single_latch(g, header, |b| nest.contains(l, b))?;
+    let folded =
+        latch::fold(g, nest, l, (header, latch), options.builder).map_err(Decision::Failed)?;
+    report.latches_folded += usize::from(folded);
+    let shape = shape::classify(g, header, |b| nest.contains(l, b))?;
+    if shape.latch_exits && !folded && !latch::profitable_with_exiting_latch(g, &shape) {
+        return Err(Decision::Skip(SkipReason::AlreadyBottomTested));
+    }
+    legality::check_header(g.blocks[header])?;
+    let shape = dedicated_exit(g, nest, l, shape, options.builder)?;
+    rotate::rotate(g, nest, l, &shape, preheader, options).map_err(Decision::Failed)?;
+    Ok(())
+}
+
+/// The header's exit made dedicated (loop-simplify's `formDedicatedExitBlocks`:
+/// only the loop enters it), so that rotation's loop-closed phis go where
+/// LLVM's do. Only this exit: the others do not change in rotation.
+unsafe fn dedicated_exit(
+    g: &mut FlowGraph,
+    nest: &mut LoopNest,
+    l: LoopId,
+    shape: shape::Shape,
+    builder: LLVMBuilderRef,
+) -> Result<shape::Shape, Decision> {
+    use crate::transforms::ssa_updater::Graph;
+    let e = shape.exit;
+    let mut inside: Vec<usize> = g
+        .preds(e)
+        .iter()
+        .copied()
+        .filter(|&p| nest.contains(l, p))
+        .collect();
+    inside.sort_unstable();
+    inside.dedup();
+    if inside.len() == g.preds(e).len() {
+        return Ok(shape);
+    }
+    let e_bb = g.blocks[e];
+    let splittable = inside
+        .iter()
+        .all(|&p| preheader::can_redirect(LLVMGetBasicBlockTerminator(g.blocks[p]), e_bb));
+    if !splittable || edit::address_taken(e_bb) || !legality::can_split_before(e_bb) {
+        return Ok(shape);
+    }
+    let loopexit = preheader::split_predecessors(g, builder, e, &inside, "loopexit");
+    let outer = nest.enclosing_with(l, e);
+    nest.set_innermost(loopexit, outer);
+    Ok(shape::Shape {
+        exit: loopexit,
+        ..shape
+    })
+}
+
+unsafe fn has_function_attribute(function: LLVMValueRef, name: &str) -> bool {
+    let kind = LLVMGetEnumAttributeKindForName(name.as_ptr() as *const _, name.len());
+    let index = llvm_sys::LLVMAttributeFunctionIndex;
+    if kind != 0 {
+        return !LLVMGetEnumAttributeAtIndex(function, index, kind).is_null();
+    }
+    !LLVMGetStringAttributeAtIndex(
+        function,
+        index,
+        name.as_ptr() as *const _,
+        name.len() as u32,
+    )
+    .is_null()
 }
 
 #[cfg(test)]

@@ -1,8 +1,7 @@
 //! The rewrite of one loop into bottom-tested form (LLVM's
-//! `LoopRotate::rotateLoop` in `LoopRotationUtils.cpp`, without its
-//! block merging and simplification).
+//! `LoopRotate::rotateLoop` in `LoopRotationUtils.cpp`, step for step).
 //!
-//! Before (shape from `shape::classify`):
+//! Before (shape from `shape::classify`, preheader from `preheader`):
 //! ```text
 //!   P:  ...; br H
 //!   H:  φ = phi [init, P], [next, T]; I1..Ik; br c, N, E
@@ -10,25 +9,52 @@
 //! ```
 //! After:
 //! ```text
-//!   P:     ...; I1'..Ik' (copies, φ read as init); br c', N.lr.ph, E
-//!   N.lr.ph: br N                                (the new preheader)
-//!   N .. T: br H
-//!   H:     I1..Ik; br c, N, E                    (now the loop's bottom)
+//!   P:       ...; I1'..Ik' (copies, φ read as init); br c', N.lr.ph, E
+//!   N.lr.ph: br N                                  (the new preheader)
+//!   N:       phis [V', N.lr.ph], [V, T]; ...
+//!   T:       ...; I1..Ik; br c, N, H.E_crit_edge   (H merged into T)
+//!   H.E_crit_edge: split = phi [V, T]; br E        (loop-closed SSA)
+//!   E:       phi [split, H.E_crit_edge], [V', P]
 //! ```
-//! Every value `V` defined in `H` now has two definitions: `V` at the end
-//! of `H` and its copy `V'` at the end of `P` (for a phi φ: the phi, with
-//! only its latch entry left, and `init`). Each use of `V` outside `H` (and
-//! each phi operand) is rewired by the `SsaUpdater`, which places the phis
-//! at `N` (the new loop header: `[V', N.lr.ph], [V, H]`) and at `E` and
-//! beyond (exit phis: `[V, H], [V', P]`). Non-phi uses inside `H` follow
-//! their definition in `H`, so they keep it — the case the updater rejects
-//! (a use after a definition in its block) never reaches it.
+//! 1. **Copy** (LLVM: the loop over the header's instructions): an
+//!    instruction whose operands are all defined outside the loop and which
+//!    touches no memory is *moved* to `P` (LLVM hoists it: "cheaper to hoist
+//!    than to duplicate"); any other is simplified on its remapped operands
+//!    (`simplify`: the seed's `%sq` folds to `0`) or else cloned. The
+//!    header's branch is cloned last; if its condition folded to the
+//!    constant that enters the loop, `P` branches straight to `N` and the
+//!    exit keeps its single predecessor (LLVM's "we can fold the
+//!    conditional branch in the preheader").
+//! 2. **Edges**: `P -> N` is split by `N.lr.ph` (the rotated loop's
+//!    dedicated preheader); `N`'s and `E`'s phis get entries for the new
+//!    edges; `H` loses its entry edge, and the entries of its phis for it;
+//!    `H -> E` is split by `H.E_crit_edge`, which `E`, now also entered from
+//!    `P`, needs for loop-closed SSA (LLVM splits every new critical exit
+//!    edge).
+//! 3. **SSA repair**: each value `V` of `H` now has two definitions, `V` at
+//!    the end of `H` and `V'` at the end of `P`. Uses in `H` after the
+//!    definition keep `V`. Every other use inside the loop reads the phi
+//!    at `N` (`[V', N.lr.ph], [V, H]`): the loop is entered only at `N`, and
+//!    `H`, its bottom, is left only to `N` or out of the loop, so between
+//!    `N` and a use in the loop no other definition runs. That phi is made
+//!    directly (or an existing phi of `N` with exactly those entries
+//!    adopted, as the SSA updater would), without exploring the loop body:
+//!    exploring it from each use was quadratic on deep nests. Uses outside
+//!    the loop go through the `SsaUpdater` (the seed's "SSAUpdater in loop
+//!    rotation", Algorithm 16.4.6) with `V` at `H`, `V'` at `P` and the
+//!    phi at `N`, which places the exit phis.
+//! 4. **Loop-closed SSA**: the uses of `V` outside the loop that are left
+//!    (all reached through `H`'s exit edge, the only way out from a block
+//!    where `V` is the current value) read a phi `split = phi [V, H]` in the
+//!    split exit block (LLVM's `SplitCriticalEdge` with `PreserveLCSSA`),
+//!    or `V.lcssa` in `E` when `E` kept `H` as its only predecessor.
+//! 5. **Cleanup**: `H`'s phis, whose only predecessor is now `T`, are
+//!    replaced by their single incoming value, and `H` is merged into `T`
+//!    when `T` ends in `br H` (LLVM's `MergeBlockIntoPredecessor`), so the
+//!    seed's loop is one block.
 //!
-//! Finally `H`'s phis, whose only predecessor is now `T`, are replaced by
-//! their single incoming value, which dominates `H` (it is available at the
-//! end of `T`, and `T` is `H`'s only predecessor).
-//!
-//! Preconditions: the shape's conditions, and `legality::check_header`.
+//! Preconditions: the shape's conditions, `legality::check_header`, and a
+//! preheader `P` ending in a plain `br H`.
 
 use std::collections::HashMap;
 use std::ffi::CString;
@@ -37,201 +63,399 @@ use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 use llvm_sys::LLVMOpcode;
 
+use super::edit::{self, add_incoming, phis, rebuild_phi, split_edge};
+use super::graph::{FlowGraph, LoopId, LoopNest};
 use super::legality::is_debug_intrinsic;
+use super::noalias;
 use super::shape::Shape;
-use crate::ir::{self, FunctionCfg};
-use crate::transforms::ssa_updater::llvm::{operand_uses, use_site, LlvmPhis};
-use crate::transforms::ssa_updater::{SsaUpdater, UseSite};
+use super::simplify::simplify;
+use crate::analysis::cfg::Block;
+use crate::ir::{self, delete};
+use crate::transforms::ssa_updater::llvm::{llvm_predecessors, operand_uses, LlvmPhis, OperandUse};
+use crate::transforms::ssa_updater::{Graph, SsaUpdater, UseSite};
 
-/// Rotates the loop; returns the new header (the old header's successor
-/// in the loop).
+/// What a rotation did besides rotating, for `<stats>`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Rotated {
+    /// Header instructions moved to the preheader instead of copied.
+    pub hoisted: usize,
+    /// Copies that simplified to an existing value.
+    pub simplified: usize,
+}
+
+/// Rotates loop `l`, whose shape is `shape` and preheader `preheader`.
 ///
 /// # Safety
-/// `fcfg` is the current CFG of `function`, and `shape` passed the checks.
+/// `g` mirrors the function's IR, `shape` is `l`'s current shape, and the
+/// preconditions of the module doc hold.
 pub unsafe fn rotate(
-    function: LLVMValueRef,
-    fcfg: &FunctionCfg,
+    g: &mut FlowGraph,
+    nest: &mut LoopNest,
+    l: LoopId,
     shape: &Shape,
-) -> Result<LLVMBasicBlockRef, String> {
-    let blocks = Blocks {
-        header: fcfg.blocks[shape.header],
-        preheader: fcfg.blocks[shape.preheader],
-        body: fcfg.blocks[shape.body],
-        exit: fcfg.blocks[shape.exit],
+    preheader: Block,
+    options: Options,
+) -> Result<Rotated, String> {
+    let builder = options.builder;
+    let mut rotation = Rotation {
+        g,
+        nest,
+        l,
+        h: shape.header,
+        p: preheader,
+        n: shape.body,
+        e: shape.exit,
+        builder,
+        stats: Rotated::default(),
+        decls: Vec::new(),
     };
-    let builder = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(function)));
-    let result = Rotation { blocks, builder }.run(function);
-    LLVMDisposeBuilder(builder);
-    result.map(|()| blocks.body)
+    rotation.run(options.hoist)?;
+    Ok(rotation.stats)
 }
 
+/// Per-function settings of the rotation.
 #[derive(Clone, Copy)]
-struct Blocks {
-    header: LLVMBasicBlockRef,
-    preheader: LLVMBasicBlockRef,
-    body: LLVMBasicBlockRef,
-    exit: LLVMBasicBlockRef,
+pub struct Options {
+    pub builder: LLVMBuilderRef,
+    /// Whether invariant header instructions may be moved to the preheader
+    /// (not in pre-split coroutines, as in LLVM).
+    pub hoist: bool,
 }
 
-struct Rotation {
-    blocks: Blocks,
+struct Rotation<'a> {
+    g: &'a mut FlowGraph,
+    nest: &'a mut LoopNest,
+    l: LoopId,
+    h: Block,
+    p: Block,
+    n: Block,
+    e: Block,
     builder: LLVMBuilderRef,
+    stats: Rotated,
+    /// Copied noalias scope declarations: (original, copy).
+    decls: Vec<(LLVMValueRef, LLVMValueRef)>,
 }
 
-impl Rotation {
-    unsafe fn run(&self, function: LLVMValueRef) -> Result<(), String> {
-        let Blocks {
-            header,
-            preheader,
-            body,
-            exit,
-        } = self.blocks;
-        let header_phis: Vec<LLVMValueRef> = phis(header);
-        // The value each header value has at the end of the preheader.
-        let mut at_preheader: HashMap<LLVMValueRef, LLVMValueRef> = HashMap::new();
-        for &phi in &header_phis {
-            at_preheader.insert(phi, incoming_from(phi, preheader)?);
-        }
-        let mut defs = self.copy_header_into_preheader(&mut at_preheader);
-        let new_preheader = self.split_entry_edge(body);
-        let mapped = |v: LLVMValueRef| at_preheader.get(&v).copied().unwrap_or(v);
-        for phi in phis(body) {
-            add_incoming(phi, mapped(incoming_from(phi, header)?), new_preheader);
-        }
-        for phi in phis(exit) {
-            add_incoming(phi, mapped(incoming_from(phi, header)?), preheader);
-        }
-        let mut single_entry = Vec::with_capacity(header_phis.len());
-        for phi in header_phis {
-            let init = at_preheader[&phi];
-            let rebuilt = self.drop_incoming(phi, preheader);
-            defs.push((rebuilt, init));
-            single_entry.push(rebuilt);
-        }
-        drop(at_preheader); // its keys are erased phis
+/// A value of the header and its value at the end of the preheader.
+type Def = (LLVMValueRef, LLVMValueRef);
 
-        repair_ssa(function, header, preheader, &defs)?;
-        for phi in single_entry {
-            fold_single_entry_phi(phi);
+impl Rotation<'_> {
+    unsafe fn run(&mut self, hoist: bool) -> Result<(), String> {
+        let (h_bb, p_bb) = (self.g.blocks[self.h], self.g.blocks[self.p]);
+        let header_phis = phis(h_bb);
+        // The value each header value has at the end of the preheader.
+        let mut at_p: HashMap<LLVMValueRef, LLVMValueRef> = HashMap::new();
+        for &phi in &header_phis {
+            at_p.insert(phi, incoming_from(phi, p_bb)?);
+        }
+        let copied = self.copy_header(&mut at_p, hoist);
+        let folded = self.copy_branch(&at_p);
+        let mapped = |v: LLVMValueRef| at_p.get(&v).copied().unwrap_or(v);
+
+        let entry = if folded {
+            self.p
+        } else {
+            let name = format!("{}.lr.ph", block_name(self.g.blocks[self.n]));
+            let before = self.g.blocks[self.n];
+            let ph = split_edge(self.g, self.builder, self.p, self.n, &name, before);
+            self.nest.set_innermost(ph, self.nest.loops[self.l].parent);
+            ph
+        };
+        let entry_bb = self.g.blocks[entry];
+        for phi in phis(self.g.blocks[self.n]) {
+            add_incoming(phi, mapped(incoming_from(phi, h_bb)?), entry_bb);
+        }
+        let e_bb = self.g.blocks[self.e];
+        if !folded {
+            for phi in phis(e_bb) {
+                add_incoming(phi, mapped(incoming_from(phi, h_bb)?), p_bb);
+            }
+        }
+        // Header phis first, then the instructions, in order: LLVM's order,
+        // which decides the order of the phis made at `N`.
+        let mut defs: Vec<Def> = Vec::with_capacity(header_phis.len() + copied.len());
+        for phi in header_phis {
+            let init = at_p[&phi];
+            let rebuilt = rebuild_phi(self.builder, phi, |b| (b != p_bb).then_some(b));
+            defs.push((rebuilt, init));
+        }
+        defs.extend(copied);
+        drop(at_p); // its keys include erased phis
+
+        let closing = if folded {
+            (self.g.preds(self.e) == [self.h]).then_some(self.e)
+        } else {
+            let name = format!("{}.{}_crit_edge", block_name(h_bb), block_name(e_bb));
+            let x = split_edge(self.g, self.builder, self.h, self.e, &name, e_bb);
+            let outer = self.nest.enclosing_with(self.l, self.e);
+            self.nest.set_innermost(x, outer);
+            Some(x)
+        };
+        for &def in &defs {
+            self.repair(def, entry)?;
+            if let Some(x) = closing {
+                self.close_loop(def.0, x);
+            }
+        }
+        let n_bb = self.g.blocks[self.n];
+        noalias::clone_scopes(self.builder, h_bb, p_bb, n_bb, &self.decls);
+        for (phi, _) in defs.iter().take_while(|(v, _)| is_phi(*v)) {
+            fold_single_entry_phi(*phi);
+        }
+        if phis(h_bb).is_empty() {
+            edit::merge_into_predecessor(self.g, self.builder, self.h)?;
         }
         Ok(())
     }
 
-    /// Copies the header's non-phi instructions (debug intrinsics aside)
-    /// before the preheader's branch, reading header phis as their
-    /// preheader values; the copied branch replaces the preheader's.
-    /// Returns (original, copy) pairs.
-    unsafe fn copy_header_into_preheader(
-        &self,
-        at_preheader: &mut HashMap<LLVMValueRef, LLVMValueRef>,
-    ) -> Vec<(LLVMValueRef, LLVMValueRef)> {
-        let Blocks {
-            header, preheader, ..
-        } = self.blocks;
-        let old_branch = LLVMGetBasicBlockTerminator(preheader);
-        LLVMPositionBuilderBefore(self.builder, old_branch);
+    /// Step 1 for the header's non-phi, non-terminator instructions (debug
+    /// intrinsics stay with the header). Returns the (original, value in the
+    /// preheader) pairs of the copied values.
+    unsafe fn copy_header(
+        &mut self,
+        at_p: &mut HashMap<LLVMValueRef, LLVMValueRef>,
+        hoist: bool,
+    ) -> Vec<Def> {
+        let h_bb = self.g.blocks[self.h];
+        let p_branch = LLVMGetBasicBlockTerminator(self.g.blocks[self.p]);
+        let h_term = LLVMGetBasicBlockTerminator(h_bb);
         let mut defs = Vec::new();
-        for inst in ir::instructions(header) {
+        for inst in ir::instructions(h_bb) {
+            if inst == h_term {
+                break;
+            }
             if LLVMGetInstructionOpcode(inst) == LLVMOpcode::LLVMPHI || is_debug_intrinsic(inst) {
                 continue;
             }
+            if hoist && self.hoistable(inst) {
+                self.insert_before(p_branch, inst, true);
+                self.stats.hoisted += 1;
+                continue;
+            }
+            let ops: Vec<LLVMValueRef> = (0..LLVMGetNumOperands(inst) as u32)
+                .map(|k| {
+                    let v = LLVMGetOperand(inst, k);
+                    at_p.get(&v).copied().unwrap_or(v)
+                })
+                .collect();
+            if let Some(v) = simplify(inst, &ops) {
+                at_p.insert(inst, v);
+                defs.push((inst, v));
+                self.stats.simplified += 1;
+                continue;
+            }
             let copy = LLVMInstructionClone(inst);
-            for k in 0..LLVMGetNumOperands(copy) as u32 {
-                if let Some(&v) = at_preheader.get(&LLVMGetOperand(copy, k)) {
-                    LLVMSetOperand(copy, k, v);
+            for (k, &v) in ops.iter().enumerate() {
+                if LLVMGetOperand(copy, k as u32) != v {
+                    LLVMSetOperand(copy, k as u32, v);
                 }
             }
-            let name = if has_value(inst) {
-                ir::name(inst)
-            } else {
-                String::new()
-            };
-            let c_name = CString::new(name).unwrap_or_default();
-            LLVMInsertIntoBuilderWithName(self.builder, copy, c_name.as_ptr());
-            at_preheader.insert(inst, copy);
+            self.insert_before(p_branch, copy, false);
+            if noalias::is_scope_decl(inst) {
+                self.decls.push((inst, copy));
+            }
             if has_value(inst) {
+                ir::set_name(copy, &ir::name(inst));
                 defs.push((inst, copy));
             }
+            at_p.insert(inst, copy);
         }
-        LLVMInstructionEraseFromParent(old_branch);
         defs
     }
 
-    /// A new block `<body>.lr.ph` between the preheader's copied branch and
-    /// `body`: the rotated loop's dedicated preheader.
-    unsafe fn split_entry_edge(&self, body: LLVMBasicBlockRef) -> LLVMBasicBlockRef {
-        let preheader = self.blocks.preheader;
-        let name = CString::new(format!("{}.lr.ph", ir::name(LLVMBasicBlockAsValue(body))))
-            .unwrap_or_default();
-        let context = LLVMGetTypeContext(LLVMTypeOf(LLVMBasicBlockAsValue(body)));
-        let block = LLVMInsertBasicBlockInContext(context, body, name.as_ptr());
-        LLVMPositionBuilderAtEnd(self.builder, block);
-        LLVMBuildBr(self.builder, body);
-        let branch = LLVMGetBasicBlockTerminator(preheader);
-        for k in 0..LLVMGetNumSuccessors(branch) {
-            if LLVMGetSuccessor(branch, k) == body {
-                LLVMSetSuccessor(branch, k, block);
-            }
+    /// Puts `inst` before `at`: moved from its block when `moving`, else a
+    /// fresh, unnamed clone.
+    unsafe fn insert_before(&self, at: LLVMValueRef, inst: LLVMValueRef, moving: bool) {
+        LLVMPositionBuilderBefore(self.builder, at);
+        // Inserting through the builder sets the name it is given: a moved
+        // instruction is given its own.
+        let name = CString::new(if moving {
+            ir::name(inst)
+        } else {
+            String::new()
+        })
+        .unwrap_or_default();
+        if moving {
+            LLVMInstructionRemoveFromParent(inst);
         }
-        block
+        LLVMInsertIntoBuilderWithName(self.builder, inst, name.as_ptr());
     }
 
-    /// Replaces `phi` by a phi without the entries from `pred` (the C API
-    /// cannot remove an incoming entry in place).
-    unsafe fn drop_incoming(&self, phi: LLVMValueRef, pred: LLVMBasicBlockRef) -> LLVMValueRef {
-        LLVMPositionBuilderBefore(self.builder, phi);
-        let rebuilt = LLVMBuildPhi(self.builder, LLVMTypeOf(phi), c"".as_ptr());
-        let (mut values, mut blocks): (Vec<_>, Vec<_>) = (0..LLVMCountIncoming(phi))
-            .map(|k| (LLVMGetIncomingValue(phi, k), LLVMGetIncomingBlock(phi, k)))
-            .filter(|&(_, b)| b != pred)
-            .unzip();
-        LLVMAddIncoming(
-            rebuilt,
-            values.as_mut_ptr(),
-            blocks.as_mut_ptr(),
-            values.len() as u32,
-        );
-        let name = ir::name(phi);
-        LLVMReplaceAllUsesWith(phi, rebuilt);
-        LLVMInstructionEraseFromParent(phi);
-        ir::set_name(rebuilt, &name);
-        rebuilt
-    }
-}
-
-/// Rewires every use of every header value outside the header through the
-/// SSA updater, with the value available at the end of the header and its
-/// copy at the end of the preheader.
-unsafe fn repair_ssa(
-    function: LLVMValueRef,
-    header: LLVMBasicBlockRef,
-    preheader: LLVMBasicBlockRef,
-    defs: &[(LLVMValueRef, LLVMValueRef)],
-) -> Result<(), String> {
-    let fcfg = FunctionCfg::read(function);
-    let h = fcfg.block_of(header);
-    let p = fcfg.block_of(preheader);
-    for &(value, copy) in defs {
-        let uses = operand_uses(value);
-        if uses.is_empty() {
-            continue;
+    /// Whether `inst` may move to the preheader (LLVM: loop-invariant
+    /// operands, no memory access, not a terminator, debug intrinsic or
+    /// alloca).
+    unsafe fn hoistable(&self, inst: LLVMValueRef) -> bool {
+        let touches_memory = match LLVMGetInstructionOpcode(inst) {
+            LLVMOpcode::LLVMCall => !accesses_no_memory(inst),
+            LLVMOpcode::LLVMLoad
+            | LLVMOpcode::LLVMStore
+            | LLVMOpcode::LLVMVAArg
+            | LLVMOpcode::LLVMAtomicRMW
+            | LLVMOpcode::LLVMAtomicCmpXchg
+            | LLVMOpcode::LLVMFence
+            | LLVMOpcode::LLVMAlloca => true,
+            _ => !LLVMIsATerminatorInst(inst).is_null(),
+        };
+        if touches_memory {
+            return false;
         }
-        let mut updater = SsaUpdater::new(&fcfg.cfg);
-        updater.add_available_value(h, value);
-        updater.add_available_value(p, copy);
-        let mut phis = LlvmPhis::new(&fcfg, LLVMTypeOf(value), &ir::name(value));
-        for u in uses {
-            let site = use_site(&fcfg, u);
-            if site == (UseSite::Instruction { block: h }) {
-                continue; // below its definition in the header: unchanged
+        (0..LLVMGetNumOperands(inst) as u32).all(|k| {
+            let op = LLVMGetOperand(inst, k);
+            !ir::is_instruction(op) || !self.nest.contains(self.l, self.g.block_of_inst(op))
+        })
+    }
+
+    /// The header's branch, copied into the preheader in place of its
+    /// branch. Returns whether the copy's condition folded to the constant
+    /// that enters the loop (the copy is then `br N`).
+    unsafe fn copy_branch(&mut self, at_p: &HashMap<LLVMValueRef, LLVMValueRef>) -> bool {
+        let (h_bb, p_bb) = (self.g.blocks[self.h], self.g.blocks[self.p]);
+        let n_bb = self.g.blocks[self.n];
+        let h_term = LLVMGetBasicBlockTerminator(h_bb);
+        let p_branch = LLVMGetBasicBlockTerminator(p_bb);
+        let cond = LLVMGetCondition(h_term);
+        let cond = at_p.get(&cond).copied().unwrap_or(cond);
+        let taken = (!LLVMIsAConstantInt(cond).is_null())
+            .then(|| LLVMGetSuccessor(h_term, u32::from(LLVMConstIntGetZExtValue(cond) == 0)));
+        let folded = taken == Some(n_bb);
+        LLVMPositionBuilderBefore(self.builder, p_branch);
+        self.g.remove_edges(self.p, self.h);
+        if folded {
+            LLVMBuildBr(self.builder, n_bb);
+            self.g.add_edge(self.p, self.n);
+        } else {
+            let copy = LLVMInstructionClone(h_term);
+            LLVMSetCondition(copy, cond);
+            LLVMInsertIntoBuilderWithName(self.builder, copy, c"".as_ptr());
+            for k in 0..LLVMGetNumSuccessors(copy) {
+                let s = self.g.block_of(LLVMGetSuccessor(copy, k));
+                self.g.add_edge(self.p, s);
             }
-            let v = updater
+        }
+        delete::erase_unused(p_branch);
+        folded
+    }
+
+    /// Step 3 for one header value `v` whose value at the end of the
+    /// preheader is `pv`; `entry` is the block that enters `N` from outside.
+    unsafe fn repair(&mut self, (v, pv): Def, entry: Block) -> Result<(), String> {
+        let mut phi_n = None;
+        let mut outside: Vec<(OperandUse, UseSite)> = Vec::new();
+        for u in operand_uses(v) {
+            let (site, at_end) = self.site(u);
+            if site == self.h {
+                continue; // below its definition in `H`, or `H`'s own edge
+            }
+            if self.g.reachable[site] && self.nest.contains(self.l, site) {
+                let phi = match phi_n {
+                    Some(phi) => phi,
+                    None => *phi_n.insert(self.phi_at_n(v, pv, entry)),
+                };
+                LLVMSetOperand(u.user, u.index, phi);
+            } else {
+                let use_site = if at_end {
+                    UseSite::PhiOperand { pred: site }
+                } else {
+                    UseSite::Instruction { block: site }
+                };
+                outside.push((u, use_site));
+            }
+        }
+        if outside.is_empty() {
+            return Ok(());
+        }
+        let mut updater = SsaUpdater::with_graph(&*self.g, &self.g.reachable);
+        updater.add_available_value(self.h, v);
+        updater.add_available_value(self.p, pv);
+        if let Some(phi) = phi_n {
+            updater.add_available_value(self.n, phi);
+        }
+        // Named as LLVM's loop-closed phis, which these are.
+        let name = format!("{}.lcssa", ir::name(v));
+        let mut phis = LlvmPhis::over(&*self.g, &self.g.blocks, LLVMTypeOf(v), &name);
+        for (u, site) in outside {
+            let value = updater
                 .rewrite_use(site, &mut phis)
                 .map_err(|e| format!("loop rotation: {e}: {}", ir::render(u.user)))?;
-            LLVMSetOperand(u.user, u.index, v);
+            LLVMSetOperand(u.user, u.index, value);
+        }
+        Ok(())
+    }
+
+    /// The block a use reads its value in, and whether it reads it at the
+    /// end of that block (a phi operand) rather than at the user.
+    unsafe fn site(&self, u: OperandUse) -> (Block, bool) {
+        if LLVMGetInstructionOpcode(u.user) == LLVMOpcode::LLVMPHI {
+            (self.g.block_of(LLVMGetIncomingBlock(u.user, u.index)), true)
+        } else {
+            (self.g.block_of_inst(u.user), false)
         }
     }
-    Ok(())
+
+    /// The phi at `N` merging `pv` (from `entry`) and `v` (from `H`); the
+    /// loop's other edges into `N` carry the phi itself. An existing phi of
+    /// `N` with exactly these entries is reused (LLVM's `FindExistingPHI`).
+    unsafe fn phi_at_n(&self, v: LLVMValueRef, pv: LLVMValueRef, entry: Block) -> LLVMValueRef {
+        let (n_bb, h_bb, entry_bb) = (
+            self.g.blocks[self.n],
+            self.g.blocks[self.h],
+            self.g.blocks[entry],
+        );
+        let expected = |b: LLVMBasicBlockRef, phi: LLVMValueRef| {
+            if b == h_bb {
+                v
+            } else if b == entry_bb {
+                pv
+            } else {
+                phi
+            }
+        };
+        let ty = LLVMTypeOf(v);
+        for phi in phis(n_bb) {
+            if LLVMTypeOf(phi) == ty
+                && (0..LLVMCountIncoming(phi)).all(|k| {
+                    LLVMGetIncomingValue(phi, k) == expected(LLVMGetIncomingBlock(phi, k), phi)
+                })
+            {
+                return phi;
+            }
+        }
+        LLVMPositionBuilderBefore(self.builder, LLVMGetFirstInstruction(n_bb));
+        let phi = LLVMBuildPhi(self.builder, ty, c"".as_ptr());
+        ir::set_name(phi, &ir::name(v));
+        for b in llvm_predecessors(n_bb) {
+            add_incoming(phi, expected(b, phi), b);
+        }
+        phi
+    }
+
+    /// Step 4: the uses of `v` left outside the loop read a phi in
+    /// `closing`, whose only predecessor is `H`.
+    unsafe fn close_loop(&mut self, v: LLVMValueRef, closing: Block) {
+        let uses: Vec<OperandUse> = operand_uses(v)
+            .into_iter()
+            .filter(|&u| {
+                let (site, _) = self.site(u);
+                site != self.h && self.g.reachable[site] && !self.nest.contains(self.l, site)
+            })
+            .collect();
+        if uses.is_empty() {
+            return;
+        }
+        let bb = self.g.blocks[closing];
+        let name = if closing == self.e {
+            format!("{}.lcssa", ir::name(v))
+        } else {
+            "split".to_string()
+        };
+        LLVMPositionBuilderBefore(self.builder, LLVMGetFirstInstruction(bb));
+        let phi = LLVMBuildPhi(self.builder, LLVMTypeOf(v), c"".as_ptr());
+        ir::set_name(phi, &name);
+        add_incoming(phi, v, self.g.blocks[self.h]);
+        for u in uses {
+            LLVMSetOperand(u.user, u.index, phi);
+        }
+    }
 }
 
 /// A phi whose entries all carry one value (not itself) is that value.
@@ -244,14 +468,20 @@ unsafe fn fold_single_entry_phi(phi: LLVMValueRef) {
     if first == phi || (1..n).any(|k| LLVMGetIncomingValue(phi, k) != first) {
         return;
     }
-    LLVMReplaceAllUsesWith(phi, first);
-    LLVMInstructionEraseFromParent(phi);
+    delete::replace_and_erase(phi, first);
 }
 
-unsafe fn phis(block: LLVMBasicBlockRef) -> Vec<LLVMValueRef> {
-    ir::instructions(block)
-        .take_while(|&i| LLVMGetInstructionOpcode(i) == LLVMOpcode::LLVMPHI)
-        .collect()
+/// A call that reads and writes no memory (`memory(none)` on the call or
+/// the callee).
+unsafe fn accesses_no_memory(call: LLVMValueRef) -> bool {
+    let kind = LLVMGetEnumAttributeKindForName(c"memory".as_ptr(), 6);
+    let index = llvm_sys::LLVMAttributeFunctionIndex;
+    let none = |attr: LLVMAttributeRef| !attr.is_null() && LLVMGetEnumAttributeValue(attr) == 0;
+    if none(LLVMGetCallSiteEnumAttribute(call, index, kind)) {
+        return true;
+    }
+    let callee = LLVMGetCalledValue(call);
+    !LLVMIsAFunction(callee).is_null() && none(LLVMGetEnumAttributeAtIndex(callee, index, kind))
 }
 
 unsafe fn incoming_from(
@@ -269,12 +499,14 @@ unsafe fn incoming_from(
         })
 }
 
-unsafe fn add_incoming(phi: LLVMValueRef, value: LLVMValueRef, block: LLVMBasicBlockRef) {
-    let mut values = [value];
-    let mut blocks = [block];
-    LLVMAddIncoming(phi, values.as_mut_ptr(), blocks.as_mut_ptr(), 1);
+unsafe fn is_phi(v: LLVMValueRef) -> bool {
+    ir::opcode(v) == Some(LLVMOpcode::LLVMPHI)
 }
 
 unsafe fn has_value(inst: LLVMValueRef) -> bool {
     LLVMGetTypeKind(LLVMTypeOf(inst)) != llvm_sys::LLVMTypeKind::LLVMVoidTypeKind
+}
+
+unsafe fn block_name(bb: LLVMBasicBlockRef) -> String {
+    ir::name(LLVMBasicBlockAsValue(bb))
 }

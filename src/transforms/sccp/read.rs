@@ -465,7 +465,7 @@ impl Reader<'_> {
     }
 }
 
-fn bin_op(opcode: LLVMOpcode) -> Option<BinOp> {
+pub(crate) fn bin_op(opcode: LLVMOpcode) -> Option<BinOp> {
     use LLVMOpcode::*;
     Some(match opcode {
         LLVMAdd => BinOp::Add,
@@ -487,7 +487,7 @@ fn bin_op(opcode: LLVMOpcode) -> Option<BinOp> {
 
 /// The poison flags `op` can carry, read with the C API getter that is
 /// valid for it (calling a getter on the wrong kind of instruction asserts).
-unsafe fn binary_flags(inst: LLVMValueRef, op: BinOp) -> PoisonFlags {
+pub(crate) unsafe fn binary_flags(inst: LLVMValueRef, op: BinOp) -> PoisonFlags {
     let mut flags = PoisonFlags::default();
     match op {
         BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Shl => {
@@ -503,7 +503,7 @@ unsafe fn binary_flags(inst: LLVMValueRef, op: BinOp) -> PoisonFlags {
     flags
 }
 
-fn predicate(p: LLVMIntPredicate) -> IntPredicate {
+pub(crate) fn predicate(p: LLVMIntPredicate) -> IntPredicate {
     use LLVMIntPredicate::*;
     match p {
         LLVMIntEQ => IntPredicate::Eq,

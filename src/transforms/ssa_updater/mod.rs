@@ -64,6 +64,24 @@ use crate::analysis::cfg::{Block, Cfg};
 
 pub use promote::promote_with_updater;
 
+/// The control-flow graph a query explores: the predecessors and successors
+/// of each block, with edge multiplicity. `Cfg` is one; a client that
+/// changes the CFG as it goes (loop rotation) keeps its own, updated in
+/// place, instead of rebuilding a `Cfg` for every query.
+pub trait Graph {
+    fn preds(&self, b: Block) -> &[Block];
+    fn succs(&self, b: Block) -> &[Block];
+}
+
+impl Graph for Cfg {
+    fn preds(&self, b: Block) -> &[Block] {
+        Cfg::preds(self, b)
+    }
+    fn succs(&self, b: Block) -> &[Block] {
+        Cfg::succs(self, b)
+    }
+}
+
 /// How the updater reads and makes phis of the variable's type.
 ///
 /// Incoming values are always listed per predecessor *edge* of the phi's
@@ -80,6 +98,12 @@ pub trait PhiFactory {
     /// (being built) must be left out.
     fn existing_phis(&mut self, block: Block) -> Vec<ExistingPhi<Self::Value>>;
 
+    /// The existing phi `phi` of `block` (as `existing_phis` lists it), if
+    /// it is one. Factories that keep the list should not copy all of it.
+    fn existing_phi(&mut self, block: Block, phi: Self::Value) -> Option<ExistingPhi<Self::Value>> {
+        self.existing_phis(block).into_iter().find(|e| e.phi == phi)
+    }
+
     /// A new phi at the top of `block`, without incoming values yet.
     fn create_phi(&mut self, block: Block) -> Self::Value;
 
@@ -94,6 +118,9 @@ impl<F: PhiFactory + ?Sized> PhiFactory for &mut F {
     }
     fn existing_phis(&mut self, block: Block) -> Vec<ExistingPhi<Self::Value>> {
         (**self).existing_phis(block)
+    }
+    fn existing_phi(&mut self, block: Block, phi: Self::Value) -> Option<ExistingPhi<Self::Value>> {
+        (**self).existing_phi(block, phi)
     }
     fn create_phi(&mut self, block: Block) -> Self::Value {
         (**self).create_phi(block)
@@ -145,7 +172,7 @@ impl std::error::Error for UpdaterError {}
 
 /// The updater for one variable.
 pub struct SsaUpdater<'c, V> {
-    cfg: &'c Cfg,
+    cfg: &'c dyn Graph,
     /// Which blocks a path from the entry reaches.
     reachable: Cow<'c, [bool]>,
     /// The value at the end of each block known so far: the registered
@@ -174,7 +201,13 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> SsaUpdater<'c, V> {
         Self::build(cfg, Cow::Borrowed(reachable))
     }
 
-    fn build(cfg: &'c Cfg, reachable: Cow<'c, [bool]>) -> Self {
+    /// As `with_reachable`, over any `Graph`; `reachable[b]` says whether a
+    /// path from the function's entry reaches block `b`.
+    pub fn with_graph(graph: &'c dyn Graph, reachable: &'c [bool]) -> Self {
+        Self::build(graph, Cow::Borrowed(reachable))
+    }
+
+    fn build(cfg: &'c dyn Graph, reachable: Cow<'c, [bool]>) -> Self {
         SsaUpdater {
             cfg,
             reachable,
@@ -215,6 +248,42 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> SsaUpdater<'c, V> {
         Query::new(self.cfg).run(block, self, factory)
     }
 
+    /// `value_at_end_of_block` for several blocks in one query: the
+    /// subgraph the blocks explore is placed once (LLVM's `SSAUpdater`
+    /// caches every explored block's value to the same end; see
+    /// `available` for why this one does not). On an irreducible CFG each
+    /// query explores nearly every block, so asking for the live-in loads
+    /// of a variable one by one was quadratic.
+    pub fn values_at_end_of_blocks<F>(&mut self, blocks: &[Block], factory: &mut F) -> Vec<V>
+    where
+        F: PhiFactory<Value = V>,
+    {
+        let mut out: Vec<Option<V>> = Vec::with_capacity(blocks.len());
+        let mut asked: Vec<Block> = Vec::new();
+        let mut seen: HashSet<Block> = HashSet::new();
+        for &b in blocks {
+            let known = match self.available.get(&b) {
+                Some(&v) => Some(v),
+                None if !self.reachable[b] => Some(factory.poison()),
+                None => None,
+            };
+            if known.is_none() && seen.insert(b) {
+                asked.push(b);
+            }
+            out.push(known);
+        }
+        if !asked.is_empty() {
+            let values = Query::new(self.cfg).run_many(&asked, self, factory);
+            let found: HashMap<Block, V> = asked.into_iter().zip(values).collect();
+            for (slot, b) in out.iter_mut().zip(blocks) {
+                if slot.is_none() {
+                    *slot = Some(found[b]);
+                }
+            }
+        }
+        out.into_iter().flatten().collect()
+    }
+
     /// The variable's value at a point of `block` above every definition
     /// registered for `block` (its live-in value). For a block without a
     /// definition this is the value at its end.
@@ -226,13 +295,54 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> SsaUpdater<'c, V> {
             return self.value_at_end_of_block(block, factory);
         }
         // The block has its own definition, so it cannot be a root of its
-        // own query: merge the predecessors' values by hand. Unreachable
-        // predecessors give poison and do not count as a different value.
-        let preds = self.cfg.preds(block);
-        let values: Vec<V> = preds
-            .iter()
-            .map(|&p| self.value_at_end_of_block(p, factory))
+        // own query: merge the predecessors' values by hand.
+        let values: Vec<V> = self
+            .cfg
+            .preds(block)
+            .to_vec()
+            .into_iter()
+            .map(|p| self.value_at_end_of_block(p, factory))
             .collect();
+        self.join(block, values, factory)
+    }
+
+    /// `value_in_middle_of_block` for several blocks, with one query for
+    /// all the values it needs (`values_at_end_of_blocks`).
+    pub fn values_in_middle_of_blocks<F>(&mut self, blocks: &[Block], factory: &mut F) -> Vec<V>
+    where
+        F: PhiFactory<Value = V>,
+    {
+        let mut needed: Vec<Block> = Vec::new();
+        for &b in blocks {
+            if self.has_value_for_block(b) {
+                needed.extend_from_slice(self.cfg.preds(b));
+            } else {
+                needed.push(b);
+            }
+        }
+        let values = self.values_at_end_of_blocks(&needed, factory);
+        let at_end: HashMap<Block, V> = needed.into_iter().zip(values).collect();
+        blocks
+            .iter()
+            .map(|&b| {
+                if self.has_value_for_block(b) {
+                    let values: Vec<V> = self.cfg.preds(b).iter().map(|p| at_end[p]).collect();
+                    self.join(b, values, factory)
+                } else {
+                    at_end[&b]
+                }
+            })
+            .collect()
+    }
+
+    /// The value at the top of `block` (which has a definition) when its
+    /// predecessors' edges carry `values` (in `preds` order). Unreachable
+    /// predecessors give poison and do not count as a different value.
+    fn join<F>(&mut self, block: Block, values: Vec<V>, factory: &mut F) -> V
+    where
+        F: PhiFactory<Value = V>,
+    {
+        let preds = self.cfg.preds(block);
         let live: Vec<V> = preds
             .iter()
             .zip(&values)
@@ -299,13 +409,26 @@ struct Info<V> {
 
 /// One `value_at_end_of_block` query on the subgraph it explores.
 struct Query<'c, V> {
-    cfg: &'c Cfg,
+    cfg: &'c dyn Graph,
     infos: Vec<Info<V>>,
     index: HashMap<Block, usize>,
+    /// (block info, existing phi) pairs whose web does not match. Which
+    /// phis a match attempt visits follows from where it starts (each
+    /// incoming value names the phi of the next block), so a failed start
+    /// fails wherever another attempt reaches it.
+    failed: HashSet<(usize, V)>,
 }
 
+/// The most phis a match of an existing web may span. On irreducible CFGs
+/// where every block holds a phi of each of many variables, a candidate
+/// from another variable's web was followed across the whole function
+/// before a mismatch showed (`pebble-mem2reg<updater>`, 500 blocks × 50
+/// variables: 9.5 s). A larger web is not reused: new phis are made, which
+/// is always correct.
+const MAX_WEB: usize = 64;
+
 impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
-    fn new(cfg: &'c Cfg) -> Self {
+    fn new(cfg: &'c dyn Graph) -> Self {
         let pseudo = Info {
             block: NONE,
             value: None,
@@ -318,28 +441,50 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
             cfg,
             infos: vec![pseudo],
             index: HashMap::new(),
+            failed: HashSet::new(),
         }
     }
 
-    fn run<F>(mut self, start: Block, updater: &mut SsaUpdater<V>, factory: &mut F) -> V
+    fn run<F>(self, start: Block, updater: &mut SsaUpdater<V>, factory: &mut F) -> V
     where
         F: PhiFactory<Value = V>,
     {
-        let roots = self.explore(start, &updater.available, &updater.reachable);
+        self.run_many(&[start], updater, factory)[0]
+    }
+
+    /// One query for several blocks (none with a known value): the union
+    /// of their explored subgraphs is placed and materialised once.
+    fn run_many<F>(
+        mut self,
+        starts: &[Block],
+        updater: &mut SsaUpdater<V>,
+        factory: &mut F,
+    ) -> Vec<V>
+    where
+        F: PhiFactory<Value = V>,
+    {
+        let roots = self.explore(starts, &updater.available, &updater.reachable);
         let list = self.number_forward(roots);
-        let start_info = self.index[&start];
-        if self.infos[start_info].num <= 0 || list.is_empty() {
-            // No root reaches the start: only the entry, without a
-            // definition, leads here.
-            return factory.poison();
+        if !list.is_empty() {
+            self.dominators(&list, factory);
+            self.place_phis(&list);
+            self.materialise(&list, updater, factory);
         }
-        self.dominators(&list, factory);
-        self.place_phis(&list);
-        self.materialise(&list, updater, factory);
-        let def = self.infos[start_info].def;
-        self.infos[def]
-            .value
-            .expect("placement gives every explored block a defining info")
+        starts
+            .iter()
+            .map(|start| {
+                let i = self.index[start];
+                if self.infos[i].num <= 0 || list.is_empty() {
+                    // No root reaches the start: only the entry, without
+                    // a definition, leads here.
+                    return factory.poison();
+                }
+                let def = self.infos[i].def;
+                self.infos[def]
+                    .value
+                    .expect("placement gives every explored block a defining info")
+            })
+            .collect()
     }
 
     fn add_info(&mut self, block: Block, value: Option<V>) -> usize {
@@ -357,17 +502,21 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
     }
 
     /// Braun-style backward exploration (LLVM's `BuildBlockList`): every
-    /// block reachable backwards from `start` without passing a block with
-    /// a value. Returns the roots: explored blocks that have a value.
+    /// block reachable backwards from the starts without passing a block
+    /// with a value. Returns the roots: explored blocks that have a value.
     fn explore(
         &mut self,
-        start: Block,
+        starts: &[Block],
         available: &HashMap<Block, V>,
         reachable: &[bool],
     ) -> Vec<usize> {
-        let first = self.add_info(start, None);
         let mut roots = Vec::new();
-        let mut worklist = vec![first];
+        let mut worklist = Vec::with_capacity(starts.len());
+        for &start in starts {
+            if !self.index.contains_key(&start) {
+                worklist.push(self.add_info(start, None));
+            }
+        }
         while let Some(i) = worklist.pop() {
             let block = self.infos[i].block;
             for &p in self.cfg.preds(block) {
@@ -590,13 +739,19 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
     {
         let block = self.infos[i].block;
         for candidate in factory.existing_phis(block) {
-            if let Some(tags) = self.phi_web_matches(i, candidate, factory) {
-                for (info, phi) in tags {
-                    self.infos[info].value = Some(phi);
-                    updater.available.insert(self.infos[info].block, phi);
-                }
-                return;
+            let phi = candidate.phi;
+            if self.failed.contains(&(i, phi)) {
+                continue;
             }
+            let Some(tags) = self.phi_web_matches(i, candidate, factory) else {
+                self.failed.insert((i, phi));
+                continue;
+            };
+            for (info, phi) in tags {
+                self.infos[info].value = Some(phi);
+                updater.available.insert(self.infos[info].block, phi);
+            }
+            return;
         }
     }
 
@@ -641,10 +796,10 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
                     }
                     continue;
                 }
-                let next = factory
-                    .existing_phis(self.infos[def].block)
-                    .into_iter()
-                    .find(|e| e.phi == incoming)?;
+                if tags.len() >= MAX_WEB || self.failed.contains(&(def, incoming)) {
+                    return None;
+                }
+                let next = factory.existing_phi(self.infos[def].block, incoming)?;
                 tags.insert(def, incoming);
                 worklist.push((def, next));
             }

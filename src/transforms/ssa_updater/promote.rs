@@ -13,6 +13,8 @@
 //!    the entry reads `undef`;
 //! 3. each live-in load asks `value_in_middle_of_block` of its block — it
 //!    precedes every store there, which is exactly that query's contract;
+//!    all of a variable's loads are asked in one query
+//!    (`values_in_middle_of_blocks`);
 //! 4. loads are replaced (chains of load-to-load replacements resolved
 //!    first, so no replacement points at a deleted load), then loads, stores
 //!    and the alloca are deleted.
@@ -39,7 +41,7 @@ use llvm_sys::LLVMOpcode;
 use super::llvm::LlvmPhis;
 use super::SsaUpdater;
 use crate::analysis::cfg::Block;
-use crate::ir::{self, FunctionCfg};
+use crate::ir::{self, delete, FunctionCfg};
 use crate::transforms::mem2reg::promotable::{self, Intrinsics};
 use crate::transforms::mem2reg::{entry_allocas, Report};
 
@@ -127,24 +129,29 @@ unsafe fn promote_one(
     }
 
     let mut phis = LlvmPhis::new(fcfg, ty, &ir::name(alloca));
-    for (b, load) in live_in_loads {
-        let v = updater.value_in_middle_of_block(b, &mut phis);
+    // One query for all of them: on an irreducible CFG each one alone
+    // explores nearly every block.
+    let live_in_blocks: Vec<Block> = live_in_loads.iter().map(|&(b, _)| b).collect();
+    let values = updater.values_in_middle_of_blocks(&live_in_blocks, &mut phis);
+    for ((_, load), v) in live_in_loads.into_iter().zip(values) {
         replace.insert(load, v);
     }
     let created = phis.created.len();
     drop(phis);
 
-    for (&load, &v) in &replace {
-        let target = resolve(&replace, v)?;
-        LLVMReplaceAllUsesWith(load, target);
+    // Every target is resolved before any load goes: `resolve` reads the
+    // map, never the IR, and no target is a load being replaced.
+    let targets: Vec<(LLVMValueRef, LLVMValueRef)> = replace
+        .iter()
+        .map(|(&load, &v)| resolve(&replace, v).map(|t| (load, t)))
+        .collect::<Result<_, _>>()?;
+    for (load, target) in targets {
+        delete::replace_and_erase(load, target);
     }
     for store in stores {
-        LLVMInstructionEraseFromParent(store);
+        delete::erase_unused(store);
     }
-    for &load in replace.keys() {
-        LLVMInstructionEraseFromParent(load);
-    }
-    LLVMInstructionEraseFromParent(alloca);
+    delete::erase_unused(alloca);
     Ok(created)
 }
 

@@ -10,17 +10,20 @@
 ; STATS-NEXT: pebble-loop-rotate: @header_not_exiting: rotated 0 loops; skipped 1 (header not exiting)
 ; STATS-NEXT: pebble-loop-rotate: @switch_header: rotated 0 loops; skipped 1 (header not exiting)
 ; STATS-NEXT: pebble-loop-rotate: @latch_exits: rotated 0 loops; skipped 1 (latch exits)
-; STATS-NEXT: pebble-loop-rotate: @two_entries: rotated 0 loops; skipped 1 (no dedicated preheader)
+; STATS-NEXT: pebble-loop-rotate: @two_entries: rotated 1 loop, inserted 1 preheader{{$}}
 ; STATS-NEXT: pebble-loop-rotate: @seventeen: rotated 0 loops; skipped 1 (header too large)
 ; STATS-NEXT: pebble-loop-rotate: @sixteen: rotated 1 loop{{$}}
 ; STATS-NEXT: pebble-loop-rotate: @convergent_call: rotated 0 loops; skipped 1 (header not duplicable)
-; STATS-NEXT: pebble-loop-rotate: @mixed: rotated 1 loop; skipped 1 (multiple latches), 1 (header too large)
+; STATS-NEXT: pebble-loop-rotate: @mixed: rotated 2 loops, merged back edges of 1 loop; skipped 1 (header too large)
+; STATS-NEXT: pebble-loop-rotate: @indirectbr_entry: rotated 0 loops; skipped 1 (entered by indirectbr)
 ; STATS-NOT:  pebble-loop-rotate
 
 declare void @use(i32)
 declare void @barrier() convergent
 
-; while (i < n) { i++; if (i & 1) continue; use(i); }: two back edges.
+; Two back edges, and %i feeds itself around the one from %odd: LLVM's
+; loop-simplify would split off a nested loop (separateNestedLoop) before
+; merging the back edges; Pebble does not, and skips the loop.
 ; CHECK-LABEL: define void @multiple_latches(
 ; CHECK:       header:
 ; CHECK-NEXT:    %i = phi i32
@@ -30,7 +33,7 @@ define void @multiple_latches(i32 %n) {
 entry:
   br label %header
 header:
-  %i = phi i32 [ 0, %entry ], [ %i1, %body ], [ %i1, %odd ]
+  %i = phi i32 [ 0, %entry ], [ %i1, %body ], [ %i, %odd ]
   %c = icmp slt i32 %i, %n
   br i1 %c, label %body, label %exit
 body:
@@ -39,7 +42,7 @@ body:
   %isodd = icmp ne i32 %bit, 0
   br i1 %isodd, label %header, label %odd
 odd:
-  call void @use(i32 %i1)
+  call void @use(i32 %i)
   br label %header
 exit:
   ret void
@@ -73,6 +76,7 @@ header:
   switch i32 %i, label %body [ i32 100, label %exit ]
 body:
   %i1 = add i32 %i, 1
+  call void @use(i32 %i1)
   br label %header
 exit:
   ret void
@@ -95,7 +99,14 @@ exit:
   ret void
 }
 
-; The loop is entered from two blocks: no dedicated preheader.
+; The loop is entered from two blocks: a dedicated preheader is inserted
+; first (LLVM's loop-simplify), merging the entries' values in a phi, and the
+; loop is rotated from it.
+; CHECK-LABEL: define void @two_entries(
+; CHECK:       header.preheader:
+; CHECK-NEXT:    %i.ph = phi i32 [ 1, %b ], [ 0, %a ]
+; CHECK-NEXT:    [[C:%.*]] = icmp slt i32 %i.ph, %n
+; CHECK-NEXT:    br i1 [[C]], label %body.lr.ph, label %exit
 define void @two_entries(i1 %p, i32 %n) {
 entry:
   br i1 %p, label %a, label %b
@@ -109,6 +120,7 @@ header:
   br i1 %c, label %body, label %exit
 body:
   %i1 = add i32 %i, 1
+  call void @use(i32 %i1)
   br label %header
 exit:
   ret void
@@ -143,6 +155,7 @@ header:
   br i1 %c, label %body, label %exit
 body:
   %i1 = add i32 %i, 1
+  call void @use(i32 %i1)
   br label %header
 exit:
   ret i32 %x16
@@ -176,6 +189,7 @@ header:
   br i1 %c, label %body, label %exit
 body:
   %i1 = add i32 %i, 1
+  call void @use(i32 %i1)
   br label %header
 exit:
   ret i32 %x15
@@ -197,12 +211,14 @@ header:
   br i1 %c, label %body, label %exit
 body:
   %i1 = add i32 %i, 1
+  call void @use(i32 %i1)
   br label %header
 exit:
   ret void
 }
 
-; Three loops in a row: one of each kind, each counted once.
+; Three loops in a row: rotated; two back edges merged into %h2.backedge,
+; then rotated; header too large. Each is counted once.
 define void @mixed(i32 %n) {
 entry:
   br label %h1
@@ -212,6 +228,7 @@ h1:
   br i1 %c1, label %b1, label %pre2
 b1:
   %i1 = add i32 %i, 1
+  call void @use(i32 %i1)
   br label %h1
 pre2:
   br label %h2
@@ -249,7 +266,30 @@ h3:
   br i1 %c3, label %b3, label %exit
 b3:
   %k1 = add i32 %k, 1
+  call void @use(i32 %k1)
   br label %h3
 exit:
   ret void
+}
+
+; The only edge into the loop comes from an indirectbr: no preheader can be
+; put on it. (LLVM takes the block as the preheader and replaces the
+; indirectbr, whose only target is the header; Pebble keeps to `br`.)
+; CHECK-LABEL: define i32 @indirectbr_entry(
+; CHECK:         indirectbr ptr blockaddress(@indirectbr_entry, %header), [label %header]
+; CHECK:       header:
+; CHECK-NEXT:    %i = phi i32
+define i32 @indirectbr_entry(i32 %n, ptr %t) {
+entry:
+  indirectbr ptr blockaddress(@indirectbr_entry, %header), [label %header]
+header:
+  %i = phi i32 [ 0, %entry ], [ %i1, %body ]
+  %c = icmp slt i32 %i, %n
+  br i1 %c, label %body, label %exit
+body:
+  %i1 = add i32 %i, 1
+  call void @use(i32 %i1)
+  br label %header
+exit:
+  ret i32 %i
 }

@@ -24,7 +24,7 @@
 
 ; CHECK-LABEL: define i32 @equal_merges(
 ; CHECK:       join:
-; CHECK-NEXT:    [[P:%.*]] = phi i32 [ 0, %entry ], [ %v, %then ]
+; CHECK-NEXT:    [[P:%.*]] = phi i32 [ %v, %then ], [ 0, %entry ]
 ; CHECK-NEXT:    %sum = add i32 [[P]], [[P]]
 define i32 @equal_merges(i1 %c, i32 %v) {
 entry:
