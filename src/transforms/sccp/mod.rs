@@ -14,7 +14,8 @@
 //!    cannot be taken are dropped, non-executable blocks are deleted and the
 //!    phis of their successors rebuilt; instructions that stay get the
 //!    `nuw`/`nsw`/`nneg` flags their operands' ranges prove (`flags`, as
-//!    LLVM 19's SCCP), counted in `<stats>`.
+//!    LLVM 19's SCCP), and signed instructions on non-negative values
+//!    become unsigned ones (`signed`), both counted in `<stats>`.
 //!
 //! What is evaluated: integer (≤ 64 bits) arithmetic and bitwise operations
 //! with their `nsw`/`nuw`/`exact`/`disjoint` flags, `icmp`, `zext`/`sext`/
@@ -45,6 +46,7 @@ pub mod program;
 pub mod range;
 pub mod read;
 pub mod rewrite;
+pub mod signed;
 pub mod solver;
 
 use llvm_sys::prelude::LLVMValueRef;
@@ -64,17 +66,19 @@ unsafe fn run_pass(flags: Flags, function: LLVMValueRef) -> Result<Outcome, Stri
     let report = sccp_function(function);
     if flags.has(&PASS, "stats") {
         eprintln!(
-            "pebble-sccp: {}: {} constants, {} branches folded, {} blocks removed, {} flags added",
+            "pebble-sccp: {}: {} constants, {} branches folded, {} blocks removed, {} flags added, \
+             {} made unsigned",
             ir::function_label(function),
             report.constants,
             report.branches_folded,
             report.blocks_removed,
-            report.flags_added
+            report.flags_added,
+            report.made_unsigned
         );
     }
     Ok(if report.changed_cfg() {
         Outcome::ChangedCfg
-    } else if report.constants > 0 || report.flags_added > 0 {
+    } else if report.constants > 0 || report.flags_added > 0 || report.made_unsigned > 0 {
         Outcome::ChangedKeepingCfg
     } else {
         Outcome::Unchanged

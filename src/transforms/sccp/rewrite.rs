@@ -8,7 +8,9 @@
 //!    volatile nor atomic and read inside a constant global, so nothing
 //!    that could trap is removed);
 //!    Then the instructions that stay get the `nuw`/`nsw`/`nneg` flags
-//!    their operands' ranges prove (`flags`, as LLVM 19's SCCP);
+//!    their operands' ranges prove (`flags`, as LLVM 19's SCCP), and
+//!    `sext`/`ashr`/`sdiv`/`srem` on non-negative values become
+//!    `zext nneg`/`lshr`/`udiv`/`urem` (`signed`);
 //! 2. a conditional `br`/`switch` of an executable block with one
 //!    executable outgoing edge becomes `br label %taken`; a `switch` (on a
 //!    range) with some edges not executable is rebuilt without the cases
@@ -39,6 +41,7 @@ use super::lattice::Lattice;
 use super::program::{Op, Operand, Terminator};
 use super::range::ConstantRange;
 use super::read::ReadFunction;
+use super::signed::{self, UnsignedForm};
 use super::solver::Solution;
 
 /// What the rewrite did to one function.
@@ -54,6 +57,8 @@ pub struct Report {
     pub phis_simplified: usize,
     /// `nuw`/`nsw`/`nneg` flags added from ranges (`flags`).
     pub flags_added: usize,
+    /// Signed instructions replaced by their unsigned forms (`signed`).
+    pub made_unsigned: usize,
 }
 
 impl Report {
@@ -71,13 +76,16 @@ pub unsafe fn apply(function: LLVMValueRef, read: &ReadFunction, solution: &Solu
         ..Report::default()
     };
     report.flags_added = add_flags(read, solution);
+    let builder = LLVMCreateBuilderInContext(LLVMGetModuleContext(LLVMGetGlobalParent(function)));
+    // The last step that reads `read.llvm_insts`: it erases some of them.
+    report.made_unsigned = make_unsigned(builder, read, solution);
     let dead: Vec<Block> = (0..read.program.num_blocks())
         .filter(|&b| !solution.executable_blocks[b])
         .collect();
     if dead.iter().any(|&b| has_address_taken(read.fcfg.blocks[b])) {
+        LLVMDisposeBuilder(builder);
         return report;
     }
-    let builder = LLVMCreateBuilderInContext(LLVMGetModuleContext(LLVMGetGlobalParent(function)));
     let new_succs = fold_terminators(builder, read, solution, &mut report);
     report.phis_simplified = rebuild_phis(builder, read, solution, &new_succs);
     LLVMDisposeBuilder(builder);
@@ -154,6 +162,80 @@ unsafe fn add_flags(read: &ReadFunction, solution: &Solution) -> usize {
             LLVMSetNNeg(llvm_inst, 1);
         }
         count += add.nuw as usize + add.nsw as usize + add.nneg as usize;
+    }
+    count
+}
+
+/// Step 1c: signed instructions of executable blocks on non-negative
+/// values become their unsigned forms (`signed`). Returns how many did.
+/// Erases the replaced instructions: `read.llvm_insts` must not be read
+/// after this.
+unsafe fn make_unsigned(
+    builder: LLVMBuilderRef,
+    read: &ReadFunction,
+    solution: &Solution,
+) -> usize {
+    let value = |operand: &Operand| match operand {
+        Operand::Const(k) => Lattice::Const(*k),
+        Operand::Inst(d) => solution.values[*d],
+        Operand::Unknown => Lattice::Overdefined,
+    };
+    let mut count = 0;
+    for (i, inst) in read.program.insts.iter().enumerate() {
+        if !solution.executable_blocks[inst.block] || solution.values[i].constant().is_some() {
+            continue;
+        }
+        let form = match &inst.op {
+            Op::Binary { op, lhs, rhs, .. } => signed::binary(*op, value(lhs), value(rhs)),
+            Op::Cast { op, value: v, .. } => signed::cast(*op, value(v)),
+            _ => None,
+        };
+        let Some(form) = form else {
+            continue;
+        };
+        let old = read.llvm_insts[i];
+        // The builder folds constant operands into a constant (`udiv 7, 0`
+        // into poison: not a refinement of the trap); such instructions
+        // stay as they are.
+        if (0..LLVMGetNumOperands(old) as u32).all(|k| LLVMIsConstant(LLVMGetOperand(old, k)) != 0)
+        {
+            continue;
+        }
+        LLVMPositionBuilderBefore(builder, old);
+        let (a, ty) = (LLVMGetOperand(old, 0), LLVMTypeOf(old));
+        let exact = || LLVMGetExact(old) != 0;
+        let new = match form {
+            UnsignedForm::ZExtNNeg => {
+                let new = LLVMBuildZExt(builder, a, ty, c"".as_ptr());
+                if ir::is_instruction(new) {
+                    LLVMSetNNeg(new, 1);
+                }
+                new
+            }
+            UnsignedForm::LShr | UnsignedForm::UDiv => {
+                let keep_exact = exact();
+                let b = LLVMGetOperand(old, 1);
+                let new = if form == UnsignedForm::LShr {
+                    LLVMBuildLShr(builder, a, b, c"".as_ptr())
+                } else {
+                    LLVMBuildUDiv(builder, a, b, c"".as_ptr())
+                };
+                if ir::is_instruction(new) {
+                    LLVMSetExact(new, keep_exact as LLVMBool);
+                }
+                new
+            }
+            UnsignedForm::URem => LLVMBuildURem(builder, a, LLVMGetOperand(old, 1), c"".as_ptr()),
+        };
+        if !ir::is_instruction(new) {
+            continue; // folded after all: a constant needs no cleanup
+        }
+        LLVMInstructionSetDebugLoc(new, LLVMInstructionGetDebugLoc(old));
+        let name = ir::name(old);
+        ir::set_name(old, "");
+        ir::set_name(new, &name);
+        ir::delete::replace_and_erase(old, new);
+        count += 1;
     }
     count
 }

@@ -67,8 +67,8 @@ join:
   ret i32 %r
 }
 
-; STATS: pebble-sccp: @from_zext: 0 constants, 0 branches folded, 0 blocks removed, 11 flags added
-; STATS: pebble-sccp: @no_flags: 0 constants, 0 branches folded, 0 blocks removed, 2 flags added
-; STATS: pebble-sccp: @phi_range: 0 constants, 0 branches folded, 0 blocks removed, 2 flags added
+; STATS: pebble-sccp: @from_zext: 0 constants, 0 branches folded, 0 blocks removed, 11 flags added, 0 made unsigned
+; STATS: pebble-sccp: @no_flags: 0 constants, 0 branches folded, 0 blocks removed, 2 flags added, 0 made unsigned
+; STATS: pebble-sccp: @phi_range: 0 constants, 0 branches folded, 0 blocks removed, 2 flags added, 0 made unsigned
 
 declare void @use(...)
