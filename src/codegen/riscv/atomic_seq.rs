@@ -158,6 +158,11 @@ pub enum Seq {
         double: bool,
         order: Order,
     },
+    /// The address of thread-local `sym` (not atomic, but a fixed sequence
+    /// too): local-exec (`%tprel` relocations) or initial-exec (the offset
+    /// loaded from the GOT, `la.tls.ie`), as the psABI's "Thread Local
+    /// Storage" section gives them. Defs [address].
+    TlsAddr { sym: String, local_exec: bool },
 }
 
 impl Seq {
@@ -173,6 +178,7 @@ impl Seq {
             Seq::CmpXchg { .. } => vec![Int; 3],
             Seq::MaskedCmpXchg { .. } => vec![Int; 8],
             Seq::FloatRmw { .. } => vec![Float, Int, Int, Int, Float],
+            Seq::TlsAddr { .. } => vec![Int],
         }
     }
 
@@ -212,6 +218,18 @@ fn shifted_field(out: &mut Vec<String>, bits: u32, v: &str, d: &str, s: &str) {
 pub fn expand(seq: &Seq, defs: &[&str], uses: &[&str]) -> Vec<String> {
     let mut o = Vec::new();
     let w = |double: bool| if double { "d" } else { "w" };
+    if let Seq::TlsAddr { sym, local_exec } = seq {
+        let (s, d) = (super::emit::sym(sym), defs[0]);
+        if *local_exec {
+            o.push(format!("lui {d}, %tprel_hi({s})"));
+            o.push(format!("add {d}, {d}, tp, %tprel_add({s})"));
+            o.push(format!("addi {d}, {d}, %tprel_lo({s})"));
+        } else {
+            o.push(format!("la.tls.ie {d}, {s}"));
+            o.push(format!("add {d}, {d}, tp"));
+        }
+        return o;
+    }
     match *seq {
         Seq::Fence(order) => {
             if !order.fence().is_empty() {
@@ -362,6 +380,7 @@ pub fn expand(seq: &Seq, defs: &[&str], uses: &[&str]) -> Vec<String> {
             o.push("j 1b".into());
             o.push(format!("4: fmv.{w}.x {r}, {d}"));
         }
+        Seq::TlsAddr { .. } => unreachable!("expanded above"),
     }
     o
 }

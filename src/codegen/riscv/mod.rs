@@ -11,6 +11,7 @@
 pub mod abi;
 pub mod atomic_seq;
 pub mod checker;
+pub mod const_expr;
 pub mod data;
 pub mod emit;
 pub mod isel;
@@ -112,19 +113,32 @@ unsafe fn compile_module(module: LLVMModuleRef, opts: Options) -> Result<String,
         }
         g = LLVMGetNextGlobal(g);
     }
-    if !LLVMGetFirstGlobalAlias(module).is_null() {
-        return Err("unsupported: global aliases".into());
+    let mut a = LLVMGetFirstGlobalAlias(module);
+    while !a.is_null() {
+        defined.insert(ir::name(a));
+        a = LLVMGetNextGlobalAlias(a);
     }
     let mut out = String::new();
     let is_defined = |s: &str| defined.contains(s);
     for (k, &func) in functions.iter().enumerate() {
-        let mf = isel::lower_function(td, func)?;
+        let mut mf = isel::lower_function(td, func)?;
         let alloc = linear_scan::allocate(&mf);
         let code = linear_scan::rewrite(&mf, &alloc);
         if opts.verify_regalloc || cfg!(debug_assertions) {
             checker::check(&mf, &code, alloc.spill_slots)?;
         }
         checker::check_early_clobbers(&mf, &code)?;
+        // emit_function writes `.globl` for global functions; weak ones get
+        // `.weak` instead (and either may add a visibility).
+        let binding = data::symbol_binding(func);
+        let globl = format!("\t.globl {}\n", emit::sym(&mf.name));
+        match binding.strip_prefix(&globl) {
+            Some(rest) => out.push_str(rest),
+            None => {
+                mf.global = false;
+                out.push_str(&binding);
+            }
+        }
         emit::emit_function(
             &mut out,
             &mf,

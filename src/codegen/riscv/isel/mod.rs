@@ -250,6 +250,7 @@ impl Lowerer {
                 ));
             }
         }
+        self.record_block_labels(&fcfg.blocks);
         self.phis(&fcfg.blocks)?;
         self.layout_pieces();
         Ok(())
@@ -328,10 +329,7 @@ impl Lowerer {
         if let Some((sym, off)) = const_address(self.td, c) {
             return Ok(self.la(sym, off));
         }
-        if !LLVMIsAConstantExpr(c).is_null() && LLVMGetConstOpcode(c) == LLVMOpcode::LLVMIntToPtr {
-            return self.val(LLVMGetOperand(c, 0), ctx);
-        }
-        Err(self.unsupported(ctx))
+        self.relocatable(c, ctx)
     }
 
     unsafe fn const_int(&self, v: LLVMValueRef) -> Option<i64> {
@@ -398,6 +396,7 @@ impl Lowerer {
             LLVMAtomicRMW => self.atomic_rmw(inst)?,
             LLVMAtomicCmpXchg => self.cmpxchg(inst)?,
             LLVMFence => self.fence_inst(inst)?,
+            LLVMIndirectBr => self.indirect_br(inst)?,
             _ => return Err(self.unsupported(inst)),
         }
         Ok(())
