@@ -243,7 +243,7 @@ mod tests {
     fn differences_cancel_and_render() {
         let d = sym("a").combine(sym("b"), true).unwrap();
         assert_eq!(d.render(), "a-b");
-        let z = d.clone().combine(sym("a"), false).unwrap();
+        let z = d.clone().combine(sym("b"), false).unwrap();
         assert_eq!(z.plus.as_deref(), Some("a"));
         let zero = sym("a").combine(sym("a"), true).unwrap();
         assert!(zero.is_constant());
