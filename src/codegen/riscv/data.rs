@@ -83,6 +83,11 @@ unsafe fn write(
         let mut lossy = 0;
         let d = LLVMConstRealGetDouble(c, &mut lossy);
         match LLVMGetTypeKind(ty) {
+            LLVMTypeKind::LLVMFP128TypeKind => {
+                let (lo, hi) = super::isel::fp128_bits(c).ok_or(())?;
+                img.bytes[at..at + 8].copy_from_slice(&lo.to_le_bytes());
+                img.bytes[at + 8..at + 16].copy_from_slice(&hi.to_le_bytes());
+            }
             LLVMTypeKind::LLVMDoubleTypeKind => {
                 img.bytes[at..at + 8].copy_from_slice(&d.to_bits().to_le_bytes())
             }

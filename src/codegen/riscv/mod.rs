@@ -119,7 +119,8 @@ unsafe fn compile_module(module: LLVMModuleRef, opts: Options) -> Result<String,
         a = LLVMGetNextGlobalAlias(a);
     }
     let mut out = String::new();
-    let is_defined = |s: &str| defined.contains(s);
+    // (`.L` labels are local: block addresses.)
+    let is_defined = |s: &str| s.starts_with(".L") || defined.contains(s);
     for (k, &func) in functions.iter().enumerate() {
         let mut mf = isel::lower_function(td, func)?;
         let alloc = linear_scan::allocate(&mf);

@@ -1,6 +1,7 @@
 //! First-class aggregates (structs and arrays of up to 16 scalar leaves):
 //! one virtual register per scalar leaf; `extractvalue` and `insertvalue`
-//! select leaf ranges; constants are flattened leaf by leaf.
+//! select leaf ranges; constants are flattened leaf by leaf. An `fp128` counts as an aggregate of two i64
+//! leaves (low and high word), which is how it is passed and stored.
 //!
 //! The flattening is LLVM's `ComputeValueVTs` (one value per leaf, in
 //! memory order), which is also what clang's lp64d coercion passes and
@@ -41,6 +42,11 @@ pub unsafe fn leaves(
             let n = LLVMGetArrayLength2(ty);
             n <= 16 && (0..n).all(|i| leaves(td, e, base + i * size, out))
         }
+        LLVMTypeKind::LLVMFP128TypeKind => {
+            out.push((Ty::Int(64), base));
+            out.push((Ty::Int(64), base + 8));
+            true
+        }
         _ => match scalar_ty(ty) {
             Some(t) => {
                 out.push((t, base));
@@ -57,7 +63,9 @@ impl Lowerer {
     pub(super) unsafe fn agg_layout(&self, ty: LLVMTypeRef) -> Option<Vec<(Ty, u64)>> {
         if !matches!(
             LLVMGetTypeKind(ty),
-            LLVMTypeKind::LLVMStructTypeKind | LLVMTypeKind::LLVMArrayTypeKind
+            LLVMTypeKind::LLVMStructTypeKind
+                | LLVMTypeKind::LLVMArrayTypeKind
+                | LLVMTypeKind::LLVMFP128TypeKind
         ) {
             return None;
         }
@@ -124,6 +132,12 @@ impl Lowerer {
                     z
                 });
             }
+            return Ok(());
+        }
+        if LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMFP128TypeKind {
+            let (lo, hi) = super::float::fp128_bits(c).ok_or_else(|| self.unsupported(ctx))?;
+            out.push(self.li(lo as i64));
+            out.push(self.li(hi as i64));
             return Ok(());
         }
         let n = match LLVMGetTypeKind(ty) {

@@ -40,6 +40,9 @@ impl Lowerer {
                 })?],
             };
             let mut leaves = Vec::new();
+            if self.aligned_pair(LLVMTypeOf(p)) {
+                asg.align_pair(false);
+            }
             for ty in tys {
                 let (loc, lc) = asg.next(ty.class(), false);
                 let v = self.new_vreg(lc);
@@ -133,6 +136,9 @@ impl Lowerer {
             let a = LLVMGetOperand(inst, k);
             let pieces = self.pieces(a, inst)?;
             let scalar = self.agg_layout(LLVMTypeOf(a)).is_none();
+            if self.aligned_pair(LLVMTypeOf(a)) {
+                asg.align_pair(k >= nfixed);
+            }
             for (mut v, ty) in pieces {
                 if let Ty::Int(b) = ty {
                     if scalar

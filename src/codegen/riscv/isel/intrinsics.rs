@@ -41,6 +41,12 @@ impl Lowerer {
     }
 
     pub(super) unsafe fn intrinsic(&mut self, inst: LLVMValueRef, name: &str) -> Result<()> {
+        if name.ends_with(".f128") {
+            return self.fp128_intrinsic(inst, name);
+        }
+        if name.starts_with("llvm.ptrmask.") {
+            return self.ptrmask(inst);
+        }
         let strip = |p: &str| name.strip_prefix(p).is_some();
         if strip("llvm.dbg.")
             || strip("llvm.lifetime.")

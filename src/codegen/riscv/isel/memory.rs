@@ -150,6 +150,26 @@ impl Lowerer {
         Ok(self.sext_from(v, bits))
     }
 
+    /// `llvm.ptrmask`: the pointer and-ed with the mask (clang's `va_arg`
+    /// of a 16-byte aligned type rounds the pointer with it).
+    pub(super) unsafe fn ptrmask(&mut self, inst: LLVMValueRef) -> Result<()> {
+        let p = self.val(LLVMGetOperand(inst, 0), inst)?;
+        let m = LLVMGetOperand(inst, 1);
+        let r = match self.const_int(m) {
+            Some(c) if fits12(c) => self.opi("andi", p, c),
+            _ => {
+                let Some(Ty::Int(bits)) = scalar_ty(LLVMTypeOf(m)) else {
+                    return Err(self.unsupported(inst));
+                };
+                let m = self.val(m, inst)?;
+                let m = self.sext_from(m, bits);
+                self.op("and", Class::Int, p, m)
+            }
+        };
+        self.def(inst, r);
+        Ok(())
+    }
+
     pub(super) unsafe fn alloca(&mut self, inst: LLVMValueRef) -> Result<()> {
         let ty = LLVMGetAllocatedType(inst);
         let align = LLVMGetAlignment(inst).max(1) as u64;

@@ -59,6 +59,7 @@ use crate::ir;
 use value_numbering::AvailKey;
 
 pub use aggregates::leaves;
+pub use float::{fp128_bits, is_fp128};
 pub use memory::{const_address, gep_const_offset, SymOff};
 
 pub type Result<T> = std::result::Result<T, String>;
@@ -366,6 +367,7 @@ impl Lowerer {
             | LLVMOr | LLVMXor | LLVMShl | LLVMLShr | LLVMAShr => self.int_binop(inst, opc)?,
             LLVMFAdd | LLVMFSub | LLVMFMul | LLVMFDiv => self.float_binop(inst, opc)?,
             LLVMFRem => self.frem(inst)?,
+            LLVMFNeg if float::is_fp128(LLVMTypeOf(inst)) => self.fp128_neg(inst)?,
             LLVMFNeg => {
                 let ty = self.ty_of(inst, inst)?;
                 let a = self.val(LLVMGetOperand(inst, 0), inst)?;
