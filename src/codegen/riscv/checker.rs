@@ -157,7 +157,7 @@ fn step(st: &mut [VReg], pi: &PInst) -> Result<(), String> {
                 expect(st, l, v)?;
             }
             early_clobber_ok(phys)?;
-            if let Inst::Call { .. } = phys {
+            if phys.is_call() {
                 for p in abi::caller_saved() {
                     st[p as usize] = UNKNOWN;
                 }

@@ -477,8 +477,20 @@ impl<R: Copy> Inst<R> {
         }
     }
 
+    /// Calls, and inline asm with register clobbers (treated as clobbering
+    /// every caller-saved register).
     pub fn is_call(&self) -> bool {
-        matches!(self, Inst::Call { .. })
+        match self {
+            Inst::Call { .. } => true,
+            Inst::Seq { seq, .. } => matches!(
+                **seq,
+                super::atomic_seq::Seq::InlineAsm {
+                    clobbers_regs: true,
+                    ..
+                }
+            ),
+            _ => false,
+        }
     }
 
     pub fn is_terminator(&self) -> bool {

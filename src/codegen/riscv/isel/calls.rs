@@ -119,7 +119,7 @@ impl Lowerer {
     pub(super) unsafe fn call(&mut self, inst: LLVMValueRef) -> Result<()> {
         let callee = LLVMGetCalledValue(inst);
         if !LLVMIsAInlineAsm(callee).is_null() {
-            return Err(self.unsupported(inst));
+            return self.inline_asm(inst);
         }
         if let Some(name) = ir::called_intrinsic_name(inst) {
             return self.intrinsic(inst, &name);

@@ -27,6 +27,7 @@
 //! | `aggregates` | first-class structs and arrays as one register per scalar leaf |
 //! | `calls` | parameters, calls and returns under the lp64d calling convention |
 //! | `intrinsics` | `llvm.*` calls |
+//! | `inline_asm` | GNU inline asm: `r`/`m`/`i` operands, outputs, ties, clobbers |
 //! | `control_flow` | `br`, `switch`, phis (through `out_of_ssa`), machine block layout |
 //!
 //! Integer widths follow the invariant of `mir` (i8/i16/i32 sign-extended,
@@ -41,6 +42,7 @@ mod calls;
 mod casts;
 mod control_flow;
 mod float;
+mod inline_asm;
 mod integers;
 mod intrinsics;
 mod memory;
