@@ -100,6 +100,19 @@ pub struct Assigner {
 }
 
 impl Assigner {
+    /// Before a 2×XLEN-aligned scalar (fp128, i128): a variadic one takes
+    /// an even-odd register pair (psABI: "variadic arguments with
+    /// 2×XLEN-bit alignment ... are passed in an aligned register pair"),
+    /// and one passed wholly on the stack takes a 16-byte aligned slot.
+    pub fn align_pair(&mut self, variadic: bool) {
+        if variadic && self.int_used < 8 && !self.int_used.is_multiple_of(2) {
+            self.int_used += 1;
+        }
+        if self.int_used >= 8 && !self.stack_bytes.is_multiple_of(16) {
+            self.stack_bytes += 8;
+        }
+    }
+
     /// Returns the location and the class the value must have there.
     pub fn next(&mut self, class: Class, variadic: bool) -> (ArgLoc, Class) {
         if class == Class::Float && !variadic && self.float_used < 8 {
@@ -142,6 +155,24 @@ mod tests {
         }
         assert_eq!(a.next(Class::Int, true), (ArgLoc::Stack(0), Class::Int));
         assert_eq!(a.next(Class::Float, true), (ArgLoc::Stack(8), Class::Int));
+    }
+
+    #[test]
+    fn pairs_align_when_variadic_or_on_the_stack() {
+        let mut a = Assigner::default();
+        a.next(Class::Int, false);
+        a.align_pair(true);
+        assert_eq!(a.next(Class::Int, true), (ArgLoc::IntReg(2), Class::Int));
+        let mut b = Assigner::default();
+        b.next(Class::Int, false);
+        b.align_pair(false);
+        assert_eq!(b.next(Class::Int, false), (ArgLoc::IntReg(1), Class::Int));
+        let mut c = Assigner::default();
+        for _ in 0..9 {
+            c.next(Class::Int, false);
+        }
+        c.align_pair(false);
+        assert_eq!(c.next(Class::Int, false), (ArgLoc::Stack(16), Class::Int));
     }
 
     #[test]

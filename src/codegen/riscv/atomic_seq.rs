@@ -158,6 +158,85 @@ pub enum Seq {
         double: bool,
         order: Order,
     },
+    /// The address of thread-local `sym` (not atomic, but a fixed sequence
+    /// too): local-exec (`%tprel` relocations) or initial-exec (the offset
+    /// loaded from the GOT, `la.tls.ie`), as the psABI's "Thread Local
+    /// Storage" section gives them. Defs [address].
+    TlsAddr { sym: String, local_exec: bool },
+    /// GNU inline asm (`isel::inline_asm`): the template with `$N`
+    /// references to `ops`; `ties` (def, use) copy a matching input into
+    /// its output first. Defs are the outputs, uses the inputs.
+    InlineAsm {
+        template: String,
+        ops: Vec<AsmOp>,
+        ties: Vec<(usize, usize)>,
+        clobbers_regs: bool,
+    },
+}
+
+/// An inline asm operand, as its template reference prints it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AsmOp {
+    /// the register of def j
+    Def(usize),
+    /// the register of use j
+    Use(usize),
+    /// `0(reg)` of use j (`m`)
+    Mem(usize),
+    /// `(reg)` of use j (`A`)
+    Addr(usize),
+    Imm(i64),
+}
+
+/// The template with `$N`, `${N}` and `${N:mod}` replaced by their
+/// operands and `$$` by `$` (LLVM's `AsmPrinter::PrintInlineAsm`); the
+/// `z` modifier prints `zero` for the immediate 0.
+fn substitute(template: &str, ops: &[AsmOp], defs: &[&str], uses: &[&str]) -> String {
+    let show = |k: usize, modifier: Option<char>| match ops.get(k) {
+        Some(AsmOp::Def(j)) => defs[*j].to_string(),
+        Some(AsmOp::Use(j)) => uses[*j].to_string(),
+        Some(AsmOp::Mem(j)) => format!("0({})", uses[*j]),
+        Some(AsmOp::Addr(j)) => format!("({})", uses[*j]),
+        Some(AsmOp::Imm(0)) if modifier == Some('z') => "zero".to_string(),
+        Some(AsmOp::Imm(v)) => v.to_string(),
+        None => format!("${k}"),
+    };
+    let mut out = String::new();
+    let mut chars = template.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '$' {
+            out.push(c);
+            continue;
+        }
+        match chars.peek().copied() {
+            Some('$') => {
+                chars.next();
+                out.push('$');
+            }
+            Some('{') => {
+                chars.next();
+                let inner: String = chars.by_ref().take_while(|&c| c != '}').collect();
+                let (num, modifier) = match inner.split_once(':') {
+                    Some((n, m)) => (n.to_string(), m.chars().next()),
+                    None => (inner.clone(), None),
+                };
+                match num.parse::<usize>() {
+                    Ok(k) => out.push_str(&show(k, modifier)),
+                    Err(_) => out.push_str(&format!("${{{inner}}}")),
+                }
+            }
+            Some(d) if d.is_ascii_digit() => {
+                let mut num = String::new();
+                while let Some(&d) = chars.peek().filter(|d| d.is_ascii_digit()) {
+                    num.push(d);
+                    chars.next();
+                }
+                out.push_str(&show(num.parse().unwrap(), None));
+            }
+            _ => out.push('$'),
+        }
+    }
+    out
 }
 
 impl Seq {
@@ -173,6 +252,8 @@ impl Seq {
             Seq::CmpXchg { .. } => vec![Int; 3],
             Seq::MaskedCmpXchg { .. } => vec![Int; 8],
             Seq::FloatRmw { .. } => vec![Float, Int, Int, Int, Float],
+            Seq::TlsAddr { .. } => vec![Int],
+            Seq::InlineAsm { .. } => vec![], // the outputs' classes, set by isel
         }
     }
 
@@ -212,6 +293,37 @@ fn shifted_field(out: &mut Vec<String>, bits: u32, v: &str, d: &str, s: &str) {
 pub fn expand(seq: &Seq, defs: &[&str], uses: &[&str]) -> Vec<String> {
     let mut o = Vec::new();
     let w = |double: bool| if double { "d" } else { "w" };
+    if let Seq::InlineAsm {
+        template,
+        ops,
+        ties,
+        ..
+    } = seq
+    {
+        for &(d, u) in ties {
+            o.push(format!("mv {}, {}", defs[d], uses[u]));
+        }
+        o.push("#APP".into());
+        o.extend(
+            substitute(template, ops, defs, uses)
+                .split('\n')
+                .map(|l| l.trim_start_matches('\t').to_string()),
+        );
+        o.push("#NO_APP".into());
+        return o;
+    }
+    if let Seq::TlsAddr { sym, local_exec } = seq {
+        let (s, d) = (super::emit::sym(sym), defs[0]);
+        if *local_exec {
+            o.push(format!("lui {d}, %tprel_hi({s})"));
+            o.push(format!("add {d}, {d}, tp, %tprel_add({s})"));
+            o.push(format!("addi {d}, {d}, %tprel_lo({s})"));
+        } else {
+            o.push(format!("la.tls.ie {d}, {s}"));
+            o.push(format!("add {d}, {d}, tp"));
+        }
+        return o;
+    }
     match *seq {
         Seq::Fence(order) => {
             if !order.fence().is_empty() {
@@ -362,6 +474,7 @@ pub fn expand(seq: &Seq, defs: &[&str], uses: &[&str]) -> Vec<String> {
             o.push("j 1b".into());
             o.push(format!("4: fmv.{w}.x {r}, {d}"));
         }
+        Seq::TlsAddr { .. } | Seq::InlineAsm { .. } => unreachable!("expanded above"),
     }
     o
 }
@@ -374,6 +487,15 @@ mod tests {
         let d = seq.def_classes().len();
         assert_eq!(d, defs.len(), "def count of {seq:?}");
         expand(&seq, defs, uses).join("\n")
+    }
+
+    #[test]
+    fn inline_asm_operands_substitute() {
+        let ops = vec![AsmOp::Def(0), AsmOp::Use(0), AsmOp::Mem(1), AsmOp::Imm(0)];
+        assert_eq!(
+            substitute("add $0, ${1}, ${3:z} # $$ $2", &ops, &["a0"], &["a1", "a2"]),
+            "add a0, a1, zero # $ 0(a2)"
+        );
     }
 
     #[test]

@@ -106,6 +106,22 @@ fn early_clobber_ok(phys: &Inst<Loc>) -> Result<(), String> {
     if !phys.early_clobber() {
         return Ok(());
     }
+    if phys.is_call() && !matches!(phys, Inst::Call { .. }) {
+        // Inline asm with register clobbers clobbers every caller-saved
+        // register while it runs: none may hold one of its operands.
+        let mut operands = vec![];
+        phys.for_each_use(|l| operands.push(l));
+        phys.for_each_def(|l| operands.push(l));
+        if let Some(l) = operands
+            .iter()
+            .find(|l| matches!(l, Loc::Reg(r) if abi::caller_saved().any(|p| p == *r)))
+        {
+            return Err(format!(
+                "inline asm operand in {}, a register the asm clobbers",
+                show(*l)
+            ));
+        }
+    }
     let (mut uses, mut defs) = (vec![], vec![]);
     phys.for_each_use(|l| uses.push(l));
     phys.for_each_def(|l| defs.push(l));
@@ -183,7 +199,7 @@ fn step(st: &mut [Held], pi: &PInst) -> Result<(), String> {
                 expect(st, l, v)?;
             }
             early_clobber_ok(phys)?;
-            if let Inst::Call { .. } = phys {
+            if phys.is_call() {
                 for p in abi::caller_saved() {
                     st[p as usize].clear();
                 }

@@ -3,7 +3,14 @@
 //!
 //! Layout comes from the module's data layout (`LLVMABISizeOfType`,
 //! `LLVMOffsetOfElement`), so struct padding matches what the C compiler of
-//! the other translation units expects.
+//! the other translation units expects. Integer and pointer fields that are
+//! constant expressions become `.quad`/`.word`/`.half`/`.byte` of a
+//! relocatable expression (`const_expr`). Thread-local variables go to
+//! `.tdata`/`.tbss`; global aliases become `.set`. Symbol binding and
+//! visibility (`symbol_binding`) follow LLVM's `AsmPrinter::emitLinkage`
+//! and `emitVisibility`: external → `.globl`, weak/linkonce/common and
+//! `extern_weak` declarations → `.weak`, hidden/protected visibility →
+//! `.hidden`/`.protected`.
 
 use std::fmt::Write;
 
@@ -12,14 +19,46 @@ use llvm_sys::prelude::*;
 use llvm_sys::target::*;
 use llvm_sys::{LLVMLinkage, LLVMTypeKind};
 
+use super::const_expr::{self, Reloc};
 use super::emit::sym;
-use super::isel::{const_address, constant_words};
+use super::isel::constant_words;
 use crate::ir;
 
 struct Image {
     bytes: Vec<u8>,
-    /// (offset, symbol, addend) of 8-byte addresses
-    relocs: Vec<(usize, String, i64)>,
+    /// (offset, size in bytes, value) of relocatable fields
+    relocs: Vec<(usize, usize, Reloc)>,
+}
+
+/// `.globl`/`.weak` and `.hidden`/`.protected` lines for the global value
+/// `v` (none for internal and private symbols).
+///
+/// # Safety
+/// `v` is a live global value.
+pub unsafe fn symbol_binding(v: LLVMValueRef) -> String {
+    use llvm_sys::LLVMVisibility::*;
+    let s = sym(&ir::name(v));
+    let mut out = String::new();
+    match LLVMGetLinkage(v) {
+        LLVMLinkage::LLVMInternalLinkage | LLVMLinkage::LLVMPrivateLinkage => return out,
+        LLVMLinkage::LLVMExternalLinkage if LLVMIsDeclaration(v) != 0 => {}
+        LLVMLinkage::LLVMExternalLinkage | LLVMLinkage::LLVMCommonLinkage => {
+            let _ = writeln!(out, "\t.globl {s}");
+        }
+        _ => {
+            let _ = writeln!(out, "\t.weak {s}");
+        }
+    }
+    match LLVMGetVisibility(v) {
+        LLVMHiddenVisibility => {
+            let _ = writeln!(out, "\t.hidden {s}");
+        }
+        LLVMProtectedVisibility => {
+            let _ = writeln!(out, "\t.protected {s}");
+        }
+        LLVMDefaultVisibility => {}
+    }
+    out
 }
 
 unsafe fn write(
@@ -53,6 +92,11 @@ unsafe fn write(
         let mut lossy = 0;
         let d = LLVMConstRealGetDouble(c, &mut lossy);
         match LLVMGetTypeKind(ty) {
+            LLVMTypeKind::LLVMFP128TypeKind => {
+                let (lo, hi) = super::isel::fp128_bits(c).ok_or(())?;
+                img.bytes[at..at + 8].copy_from_slice(&lo.to_le_bytes());
+                img.bytes[at + 8..at + 16].copy_from_slice(&hi.to_le_bytes());
+            }
             LLVMTypeKind::LLVMDoubleTypeKind => {
                 img.bytes[at..at + 8].copy_from_slice(&d.to_bits().to_le_bytes())
             }
@@ -63,11 +107,15 @@ unsafe fn write(
         }
         return Ok(());
     }
-    if let Some((s, off)) = const_address(td, c) {
-        if LLVMABISizeOfType(td, ty) != 8 {
+    if let Some(r) = const_expr::eval(td, c) {
+        let n = LLVMABISizeOfType(td, ty) as usize;
+        if r.is_constant() {
+            img.bytes[at..at + n].copy_from_slice(&r.off.to_le_bytes()[..n]);
+        } else if matches!(n, 1 | 2 | 4 | 8) {
+            img.relocs.push((at, n, r));
+        } else {
             return Err(());
         }
-        img.relocs.push((at, s, off));
         return Ok(());
     }
     match LLVMGetTypeKind(ty) {
@@ -114,11 +162,16 @@ pub unsafe fn emit_globals(
     while !g.is_null() {
         let next = LLVMGetNextGlobal(g);
         let name = ir::name(g);
-        if LLVMIsDeclaration(g) != 0 || name == "llvm.used" || name == "llvm.compiler.used" {
+        if LLVMIsDeclaration(g) != 0 {
+            out.push_str(&symbol_binding(g));
             g = next;
             continue;
         }
-        if LLVMIsThreadLocal(g) != 0 || name.starts_with("llvm.") {
+        if name == "llvm.used" || name == "llvm.compiler.used" {
+            g = next;
+            continue;
+        }
+        if name.starts_with("llvm.") {
             return Err(format!("@{name}: unsupported global variable"));
         }
         let ty = LLVMGlobalGetValueType(g);
@@ -130,7 +183,12 @@ pub unsafe fn emit_globals(
         write(td, LLVMGetInitializer(g), 0, &mut img)
             .map_err(|_| format!("@{name}: unsupported initializer of global variable"))?;
         let zero = img.relocs.is_empty() && img.bytes.iter().all(|&b| b == 0);
-        let section = if LLVMIsGlobalConstant(g) != 0 {
+        let tls = LLVMIsThreadLocal(g) != 0;
+        let section = if tls && zero {
+            ".section .tbss,\"awT\",@nobits"
+        } else if tls {
+            ".section .tdata,\"awT\",@progbits"
+        } else if LLVMIsGlobalConstant(g) != 0 {
             ".section .rodata"
         } else if zero {
             ".bss"
@@ -143,19 +201,57 @@ pub unsafe fn emit_globals(
         };
         let s = sym(&name);
         let _ = writeln!(out, "\t{section}\n\t.p2align {}", align.trailing_zeros());
-        match LLVMGetLinkage(g) {
-            LLVMLinkage::LLVMInternalLinkage | LLVMLinkage::LLVMPrivateLinkage => {}
-            LLVMLinkage::LLVMExternalLinkage | LLVMLinkage::LLVMCommonLinkage => {
-                let _ = writeln!(out, "\t.globl {s}");
-            }
-            _ => {
-                let _ = writeln!(out, "\t.weak {s}");
-            }
-        }
-        let _ = writeln!(out, "\t.type {s}, @object\n{s}:");
+        out.push_str(&symbol_binding(g));
+        let kind = if tls { "@tls_object" } else { "@object" };
+        let _ = writeln!(out, "\t.type {s}, {kind}\n{s}:");
         emit_image(out, &img);
         let _ = writeln!(out, "\t.size {s}, {size}");
         g = next;
+    }
+    emit_aliases(out, module, td)?;
+    emit_weak_function_declarations(out, module);
+    Ok(())
+}
+
+/// `.weak` for `extern_weak` function declarations, so that an undefined
+/// one resolves to 0 instead of failing the link.
+unsafe fn emit_weak_function_declarations(out: &mut String, module: LLVMModuleRef) {
+    let mut f = LLVMGetFirstFunction(module);
+    while !f.is_null() {
+        if LLVMCountBasicBlocks(f) == 0
+            && LLVMGetLinkage(f) == LLVMLinkage::LLVMExternalWeakLinkage
+            && !ir::name(f).starts_with("llvm.")
+        {
+            out.push_str(&symbol_binding(f));
+        }
+        f = LLVMGetNextFunction(f);
+    }
+}
+
+/// Global aliases as `.set name, aliasee` (the aliasee any relocatable
+/// constant expression, as LLVM's `AsmPrinter::emitGlobalAlias`).
+unsafe fn emit_aliases(
+    out: &mut String,
+    module: LLVMModuleRef,
+    td: LLVMTargetDataRef,
+) -> Result<(), String> {
+    let mut a = LLVMGetFirstGlobalAlias(module);
+    while !a.is_null() {
+        let name = ir::name(a);
+        let target = LLVMAliasGetAliasee(a);
+        let value = const_expr::eval(td, target)
+            .filter(|r| r.minus.is_none() && r.plus.is_some())
+            .ok_or_else(|| format!("@{name}: unsupported alias: {}", ir::render(a)))?;
+        let s = sym(&name);
+        out.push_str(&symbol_binding(a));
+        let kind =
+            if LLVMGetTypeKind(LLVMGlobalGetValueType(a)) == LLVMTypeKind::LLVMFunctionTypeKind {
+                "@function"
+            } else {
+                "@object"
+            };
+        let _ = writeln!(out, "\t.type {s}, {kind}\n\t.set {s}, {}", value.render());
+        a = LLVMGetNextGlobalAlias(a);
     }
     Ok(())
 }
@@ -181,14 +277,16 @@ fn emit_image(out: &mut String, img: &Image) {
             let _ = writeln!(out, "\t.byte {}", list.join(","));
         }
     };
-    for (off, s, add) in relocs {
+    for (off, size, r) in relocs {
         flush(out, at, off);
-        if add == 0 {
-            let _ = writeln!(out, "\t.quad {}", sym(&s));
-        } else {
-            let _ = writeln!(out, "\t.quad {}{:+}", sym(&s), add);
-        }
-        at = off + 8;
+        let dir = match size {
+            1 => ".byte",
+            2 => ".half",
+            4 => ".word",
+            _ => ".quad",
+        };
+        let _ = writeln!(out, "\t{dir} {}", r.render());
+        at = off + size;
     }
     flush(out, at, img.bytes.len());
 }

@@ -565,6 +565,7 @@ impl Emitter<'_> {
                 self.switch(&plan, v, scratch, *default, next);
             }
             Inst::Unreachable => self.line("unimp"),
+            Inst::IndirectJump { rs, .. } => self.line(&format!("jr {}", reg(*rs))),
             Inst::Seq { seq, defs, uses } => {
                 let defs: Vec<&str> = defs.iter().map(|l| reg(*l)).collect();
                 let uses: Vec<&str> = uses.iter().map(|l| reg(*l)).collect();
@@ -613,6 +614,9 @@ pub fn emit_function(
     e.prologue(f);
     for (b, blk) in code.iter().enumerate() {
         let _ = writeln!(e.out, "{}:", e.block_label(b));
+        for (_, l) in f.block_labels.iter().filter(|l| l.0 == b) {
+            let _ = writeln!(e.out, "{l}:");
+        }
         let next = (b + 1 < code.len()).then_some(b + 1);
         for pi in blk {
             match pi {

@@ -173,6 +173,11 @@ pub enum Inst<R> {
         defs: Vec<R>,
         uses: Vec<R>,
     },
+    /// `jr rs` (`indirectbr`): `rs` holds the address of one of `targets`.
+    IndirectJump {
+        rs: R,
+        targets: Vec<usize>,
+    },
 }
 
 impl<R: Copy> Inst<R> {
@@ -223,6 +228,7 @@ impl<R: Copy> Inst<R> {
             }
             Switch { val, .. } => f(*val),
             Seq { uses, .. } => uses.iter().for_each(|r| f(*r)),
+            IndirectJump { rs, .. } => f(*rs),
             StackRestore { rs } | DynAlloca { size: rs, .. } => f(*rs),
             Li { .. }
             | La { .. }
@@ -417,6 +423,10 @@ impl<R: Copy> Inst<R> {
                     uses,
                 }
             }
+            IndirectJump { rs, targets } => IndirectJump {
+                rs: u(*rs),
+                targets: targets.clone(),
+            },
         }
     }
 
@@ -438,6 +448,7 @@ impl<R: Copy> Inst<R> {
                 v.push(*default);
                 v
             }
+            Inst::IndirectJump { targets, .. } => targets.clone(),
             _ => vec![],
         }
     }
@@ -461,12 +472,25 @@ impl<R: Copy> Inst<R> {
                 cases.iter_mut().for_each(|c| fix(&mut c.1));
                 fix(default)
             }
+            Inst::IndirectJump { targets, .. } => targets.iter_mut().for_each(fix),
             _ => {}
         }
     }
 
+    /// Calls, and inline asm with register clobbers (treated as clobbering
+    /// every caller-saved register).
     pub fn is_call(&self) -> bool {
-        matches!(self, Inst::Call { .. })
+        match self {
+            Inst::Call { .. } => true,
+            Inst::Seq { seq, .. } => matches!(
+                **seq,
+                super::atomic_seq::Seq::InlineAsm {
+                    clobbers_regs: true,
+                    ..
+                }
+            ),
+            _ => false,
+        }
     }
 
     pub fn is_terminator(&self) -> bool {
@@ -477,6 +501,7 @@ impl<R: Copy> Inst<R> {
                 | Inst::Switch { .. }
                 | Inst::Ret { .. }
                 | Inst::Unreachable
+                | Inst::IndirectJump { .. }
         )
     }
 }
@@ -511,6 +536,9 @@ pub struct MFunction {
     /// The function moves `sp` (dynamic allocas): frame accesses go through
     /// the frame pointer s0, which is then not allocatable.
     pub dynamic_stack: bool,
+    /// Extra labels of blocks whose address is taken (`blockaddress`):
+    /// (machine block, label).
+    pub block_labels: Vec<(usize, String)>,
 }
 
 impl MFunction {
@@ -523,6 +551,7 @@ impl MFunction {
             slots: vec![],
             varargs: None,
             dynamic_stack: false,
+            block_labels: vec![],
         }
     }
 

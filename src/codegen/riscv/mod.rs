@@ -16,6 +16,7 @@
 pub mod abi;
 pub mod atomic_seq;
 pub mod checker;
+pub mod const_expr;
 pub mod data;
 pub mod emit;
 pub mod graph_color;
@@ -137,13 +138,16 @@ unsafe fn compile_module(module: LLVMModuleRef, opts: &Options) -> Result<Compil
         }
         g = LLVMGetNextGlobal(g);
     }
-    if !LLVMGetFirstGlobalAlias(module).is_null() {
-        return Err("unsupported: global aliases".into());
+    let mut a = LLVMGetFirstGlobalAlias(module);
+    while !a.is_null() {
+        defined.insert(ir::name(a));
+        a = LLVMGetNextGlobalAlias(a);
     }
     let mut out = Compiled::default();
-    let is_defined = |s: &str| defined.contains(s);
+    // (`.L` labels are local: block addresses.)
+    let is_defined = |s: &str| s.starts_with(".L") || defined.contains(s);
     for (k, &func) in functions.iter().enumerate() {
-        let mf = isel::lower_function(td, func)?;
+        let mut mf = isel::lower_function(td, func)?;
         if opts.explain.as_deref() == Some(mf.name.as_str()) {
             out.explained = Some(graph_color::explain::explain(&mf)?);
         }
@@ -156,6 +160,17 @@ unsafe fn compile_module(module: LLVMModuleRef, opts: &Options) -> Result<Compil
             out.stats.push((mf.name.clone(), s));
         }
         checker::check_early_clobbers(&mf, &code)?;
+        // emit_function writes `.globl` for global functions; weak ones get
+        // `.weak` instead (and either may add a visibility).
+        let binding = data::symbol_binding(func);
+        let globl = format!("\t.globl {}\n", emit::sym(&mf.name));
+        match binding.strip_prefix(&globl) {
+            Some(rest) => out.asm.push_str(rest),
+            None => {
+                mf.global = false;
+                out.asm.push_str(&binding);
+            }
+        }
         emit::emit_function(
             &mut out.asm,
             &mf,

@@ -10,7 +10,11 @@
 //!   P when S is P's only successor, at the start of S when P is S's only
 //!   predecessor, and otherwise in a new block splitting the critical edge.
 //!   Never before a conditional branch of P: the branch may read a value
-//!   the copies overwrite (the lost-copy problem).
+//!   the copies overwrite (the lost-copy problem). An edge out of an
+//!   indirect jump cannot be split (the jump goes to the block's address):
+//!   its copies go at the end of P, which `isel` makes safe by copying
+//!   into fresh temporaries there and from them into the phis at the start
+//!   of S (LLVM's `PHIElimination` scheme).
 //! * Sequentialisation (`sequentialize`): a parallel copy reads every source
 //!   before writing any destination. Copies whose destination is not read by
 //!   another copy are emitted first; what remains are cycles, each broken by
@@ -105,7 +109,8 @@ pub fn place_edge_copies(f: &mut MFunction, edges: Vec<EdgeCopies>) {
         }
         let moves = sequence_with_temps(f, &copies);
         let p_succs = f.succs(p);
-        if p_succs.len() == 1 {
+        let indirect = matches!(f.blocks[p].insts.last(), Some(Inst::IndirectJump { .. }));
+        if p_succs.len() == 1 || indirect {
             let blk = &mut f.blocks[p];
             let at = blk.insts.len() - 1;
             blk.insts.splice(at..at, moves);

@@ -269,12 +269,27 @@ pub fn build(p: &Program, reserved: &[PReg], weights: &[f64]) -> Graph {
             for &d in &defs {
                 live_now.remove(d);
             }
-            if matches!(op, Op::Orig(Inst::Call { .. })) {
+            // Calls, and inline asm with register clobbers (`Inst::is_call`).
+            if matches!(op, Op::Orig(i) if i.is_call()) {
                 for l in live_now.iter() {
                     let n = node_of(l);
                     g.crosses_call[n as usize] = true;
                     for &q in &clobbered[p.classes[l as usize] as usize] {
                         g.add_edge(n, q as Node);
+                    }
+                }
+            }
+            if matches!(op, Op::Orig(i) if i.is_call() && !matches!(i, Inst::Call { .. })) {
+                // Inline asm with register clobbers: its text reads and
+                // writes its operands alongside the registers it clobbers,
+                // so no operand may sit in one (a call's operands are
+                // precoloured to argument registers instead).
+                let mut operands = Vec::new();
+                op.for_each_use(p, |r| operands.push(r));
+                op.for_each_def(p, |r| operands.push(r));
+                for r in operands {
+                    for &q in &clobbered[p.classes[r as usize] as usize] {
+                        g.add_edge(node_of(r), q as Node);
                     }
                 }
             }

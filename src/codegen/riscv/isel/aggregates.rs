@@ -4,6 +4,8 @@
 //! than 64 bits are held the same way, as their 64-bit parts (see
 //! `wide_integers`), so phis, loads, stores, calls and returns of them go
 //! through this module too.
+//! An `fp128` counts as an aggregate of two i64 leaves (low and high word),
+//! which is how it is passed and stored.
 //!
 //! The flattening is LLVM's `ComputeValueVTs` (one value per leaf, in
 //! memory order), which is also what clang's lp64d coercion passes and
@@ -49,6 +51,11 @@ pub unsafe fn leaves(
             out.extend(parts.into_iter().zip((0..).map(|k| base + 8 * k)));
             true
         }
+        LLVMTypeKind::LLVMFP128TypeKind => {
+            out.push((Ty::Int(64), base));
+            out.push((Ty::Int(64), base + 8));
+            true
+        }
         _ => match scalar_ty(ty) {
             Some(t) => {
                 out.push((t, base));
@@ -79,7 +86,9 @@ impl Lowerer {
         if !wide_int
             && !matches!(
                 LLVMGetTypeKind(ty),
-                LLVMTypeKind::LLVMStructTypeKind | LLVMTypeKind::LLVMArrayTypeKind
+                LLVMTypeKind::LLVMStructTypeKind
+                    | LLVMTypeKind::LLVMArrayTypeKind
+                    | LLVMTypeKind::LLVMFP128TypeKind
             )
         {
             return None;
@@ -157,6 +166,12 @@ impl Lowerer {
                 };
                 out.push(self.li(super::canonical(w as i64, b)));
             }
+            return Ok(());
+        }
+        if LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMFP128TypeKind {
+            let (lo, hi) = super::float::fp128_bits(c).ok_or_else(|| self.unsupported(ctx))?;
+            out.push(self.li(lo as i64));
+            out.push(self.li(hi as i64));
             return Ok(());
         }
         let n = match LLVMGetTypeKind(ty) {

@@ -88,6 +88,9 @@ impl Lowerer {
                 })?],
             };
             let mut leaves = Vec::new();
+            if self.aligned_pair(LLVMTypeOf(p)) {
+                asg.align_pair(false);
+            }
             for ty in tys {
                 let (loc, lc) = asg.next(ty.class(), false);
                 let v = self.new_vreg(lc);
@@ -164,7 +167,7 @@ impl Lowerer {
     pub(super) unsafe fn call(&mut self, inst: LLVMValueRef) -> Result<()> {
         let callee = LLVMGetCalledValue(inst);
         if !LLVMIsAInlineAsm(callee).is_null() {
-            return Err(self.unsupported(inst));
+            return self.inline_asm(inst);
         }
         if let Some(name) = ir::called_intrinsic_name(inst) {
             return self.intrinsic(inst, &name);
@@ -182,6 +185,9 @@ impl Lowerer {
             let a = LLVMGetOperand(inst, k);
             let pieces = self.pieces(a, inst)?;
             let scalar = self.agg_layout(LLVMTypeOf(a)).is_none();
+            if self.aligned_pair(LLVMTypeOf(a)) {
+                asg.align_pair(k >= nfixed);
+            }
             for (mut v, ty) in pieces {
                 if let Ty::Int(b) = ty {
                     if scalar

@@ -11,12 +11,16 @@ use llvm_sys::prelude::*;
 use llvm_sys::LLVMOpcode;
 
 use super::super::mir::*;
+use super::float::is_fp128;
 use super::{Lowerer, Result, Ty};
 
 impl Lowerer {
     pub(super) unsafe fn cast(&mut self, inst: LLVMValueRef, opc: LLVMOpcode) -> Result<()> {
         use LLVMOpcode::*;
         let x = LLVMGetOperand(inst, 0);
+        if is_fp128(LLVMTypeOf(x)) || is_fp128(LLVMTypeOf(inst)) {
+            return self.fp128_cast(inst, opc);
+        }
         let from = self.ty_of(x, inst)?;
         let to = self.ty_of(inst, inst)?;
         let a = self.val(x, inst)?;

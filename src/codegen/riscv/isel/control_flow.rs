@@ -34,6 +34,9 @@ impl Lowerer {
         for (k, &b) in order.iter().enumerate() {
             new_index[b] = k;
         }
+        for l in &mut self.f.block_labels {
+            l.0 = new_index[l.0];
+        }
         let mut old = std::mem::take(&mut self.f.blocks);
         for &b in &order {
             let mut blk = std::mem::take(&mut old[b]);
@@ -68,6 +71,35 @@ impl Lowerer {
                     preds.push(p);
                 }
             }
+            // Phis reached from an indirect jump: every predecessor copies
+            // into fresh temporaries, the block starts by copying them into
+            // the phis (see `out_of_ssa`).
+            let staged = preds.iter().any(|&pbb| {
+                let p = *self.pieces_of[self.block_index[&pbb]].last().unwrap();
+                matches!(
+                    self.f.blocks[p].insts.last(),
+                    Some(Inst::IndirectJump { .. })
+                )
+            });
+            let mut temps: Vec<(VReg, VReg)> = Vec::new();
+            if staged {
+                for &phi in &phis {
+                    let dsts = if self.agg_layout(LLVMTypeOf(phi)).is_some() {
+                        self.agg_for(phi)?
+                    } else {
+                        vec![self.vreg_for(phi)?]
+                    };
+                    for d in dsts {
+                        let t = self.new_vreg(self.f.classes[d as usize]);
+                        temps.push((d, t));
+                    }
+                }
+                let start: Vec<Inst<VReg>> = temps
+                    .iter()
+                    .map(|&(d, t)| Inst::Mv { rd: d, rs: t })
+                    .collect();
+                self.f.blocks[s].insts.splice(0..0, start);
+            }
             for pbb in preds {
                 let p = *self.pieces_of[self.block_index[&pbb]].last().unwrap();
                 self.avail.clear();
@@ -87,6 +119,11 @@ impl Lowerer {
                         let dst = self.vreg_for(phi)?;
                         let src = self.val(incoming, phi)?;
                         copies.push((dst, src));
+                    }
+                }
+                if staged {
+                    for (c, &(_, t)) in copies.iter_mut().zip(&temps) {
+                        c.0 = t;
                     }
                 }
                 let setup = std::mem::take(&mut self.out);
@@ -164,6 +201,33 @@ impl Lowerer {
             not_taken,
         });
         Ok(())
+    }
+
+    /// `indirectbr`: a jump to the address; every destination gets the
+    /// label its `blockaddress` names (`record_block_labels`).
+    pub(super) unsafe fn indirect_br(&mut self, inst: LLVMValueRef) -> Result<()> {
+        let rs = self.val(LLVMGetOperand(inst, 0), inst)?;
+        let targets = (0..LLVMGetNumSuccessors(inst))
+            .map(|k| self.block_index[&LLVMGetSuccessor(inst, k)])
+            .collect();
+        self.push(Inst::IndirectJump { rs, targets });
+        Ok(())
+    }
+
+    /// Labels for the blocks whose address is taken (a `blockaddress`
+    /// constant uses the block), before layout: IR block i is machine
+    /// block i.
+    pub(super) unsafe fn record_block_labels(&mut self, blocks: &[LLVMBasicBlockRef]) {
+        for (i, &bb) in blocks.iter().enumerate() {
+            let taken = ir::users(LLVMBasicBlockAsValue(bb))
+                .iter()
+                .any(|&u| !LLVMIsABlockAddress(u).is_null());
+            if taken {
+                if let Some(l) = super::super::const_expr::block_address_label(self.func, bb) {
+                    self.f.block_labels.push((i, l));
+                }
+            }
+        }
     }
 
     pub(super) unsafe fn switch(&mut self, inst: LLVMValueRef) -> Result<()> {

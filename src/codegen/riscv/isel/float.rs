@@ -1,6 +1,6 @@
-//! Floating point (float and double): arithmetic, `fcmp`, `frem`, the
-//! partial inlining of the `sqrt` builtin, and the floating-point
-//! intrinsics.
+//! Floating point: float and double (arithmetic, `fcmp`, `frem`, the
+//! partial inlining of the `sqrt` builtin) and `long double` (fp128, soft
+//! float through libgcc; see the second `impl` block).
 //!
 //! F/D extension instructions (RISC-V ISA manual, "F" and "D" chapters);
 //! unordered predicates are the negation of the opposite ordered one
@@ -22,7 +22,7 @@
 
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
-use llvm_sys::{LLVMOpcode, LLVMRealPredicate};
+use llvm_sys::{LLVMOpcode, LLVMRealPredicate, LLVMTypeKind};
 
 use super::super::mir::*;
 use super::{scalar_ty, Lowerer, Result, Ty};
@@ -270,6 +270,9 @@ impl Lowerer {
 
     pub(super) unsafe fn float_binop(&mut self, inst: LLVMValueRef, opc: LLVMOpcode) -> Result<()> {
         use LLVMOpcode::*;
+        if is_fp128(LLVMTypeOf(inst)) {
+            return self.fp128_binop(inst, opc);
+        }
         let ty = self.ty_of(inst, inst)?;
         let d = ty == Ty::F64;
         let op = match opc {
@@ -286,6 +289,9 @@ impl Lowerer {
     }
 
     pub(super) unsafe fn frem(&mut self, inst: LLVMValueRef) -> Result<()> {
+        if is_fp128(LLVMTypeOf(inst)) {
+            return self.fp128_binop(inst, LLVMOpcode::LLVMFRem);
+        }
         let ty = self.ty_of(inst, inst)?;
         let a = self.val(LLVMGetOperand(inst, 0), inst)?;
         let b = self.val(LLVMGetOperand(inst, 1), inst)?;
@@ -302,6 +308,9 @@ impl Lowerer {
 
     pub(super) unsafe fn fcmp(&mut self, inst: LLVMValueRef) -> Result<()> {
         use LLVMRealPredicate::*;
+        if is_fp128(LLVMTypeOf(LLVMGetOperand(inst, 0))) {
+            return self.fp128_fcmp(inst);
+        }
         let ty = self.ty_of(LLVMGetOperand(inst, 0), inst)?;
         let d = (ty == Ty::F64) as usize;
         let (feq, flt, fle) = (
@@ -349,6 +358,305 @@ impl Lowerer {
         };
         let r = if negate { self.opi("xori", r, 1) } else { r };
         self.def(inst, r);
+        Ok(())
+    }
+}
+
+/// Whether `t` is `fp128` (C's `long double` under lp64d).
+///
+/// # Safety
+/// `t` is a live type.
+pub unsafe fn is_fp128(t: LLVMTypeRef) -> bool {
+    LLVMGetTypeKind(t) == LLVMTypeKind::LLVMFP128TypeKind
+}
+
+/// The (low, high) 64-bit halves of an `fp128` constant. The C API reads
+/// floating-point constants only as a (lossy) double, so this parses the
+/// exact form LLVM's `AsmWriter` prints for fp128: `0xL` followed by the
+/// low then the high word in hex.
+///
+/// # Safety
+/// `c` is a live `fp128` constant.
+pub unsafe fn fp128_bits(c: LLVMValueRef) -> Option<(u64, u64)> {
+    let text = ir::render(c);
+    let hex = text.split("0xL").nth(1)?.get(..32)?;
+    let lo = u64::from_str_radix(&hex[..16], 16).ok()?;
+    let hi = u64::from_str_radix(&hex[16..], 16).ok()?;
+    Some((lo, hi))
+}
+
+/// `long double` (IEEE binary128, `fp128`) is soft float on RV64GC: a
+/// value is two integer registers (low, high word; `aggregates` treats it
+/// as two i64 leaves, so loads, stores, phis, `select`, calls and returns
+/// move it like a pair, as the psABI passes it: a pair of integer
+/// registers, or the stack). Arithmetic, comparisons and conversions are
+/// calls to libgcc's soft-fp routines, chosen as LLVM's
+/// `TargetLoweringBase::initLibcalls` and `softenSetCCOperands` choose
+/// them (`__addtf3`, `__lttf2`, `__extenddftf2`, …).
+impl Lowerer {
+    /// A call to a soft-float routine: integer arguments in a0.., float
+    /// arguments in fa0..; results in a0/a1 or fa0.
+    fn libcall(&mut self, name: &str, args: &[VReg], rets: &[Class]) -> Vec<VReg> {
+        let (mut i, mut f) = (0u8, 0u8);
+        let args = args
+            .iter()
+            .map(|&v| {
+                if self.f.classes[v as usize] == Class::Int {
+                    i += 1;
+                    (v, ArgLoc::IntReg(i - 1))
+                } else {
+                    f += 1;
+                    (v, ArgLoc::FloatReg(f - 1))
+                }
+            })
+            .collect();
+        let regs: Vec<VReg> = rets.iter().map(|&c| self.new_vreg(c)).collect();
+        let (mut i, mut f) = (0u8, 0u8);
+        let rets = regs
+            .iter()
+            .map(|&v| {
+                if self.f.classes[v as usize] == Class::Int {
+                    i += 1;
+                    (v, ArgLoc::IntReg(i - 1))
+                } else {
+                    f += 1;
+                    (v, ArgLoc::FloatReg(f - 1))
+                }
+            })
+            .collect();
+        self.push(Inst::Call {
+            callee: Callee::Direct(name.into()),
+            args,
+            rets,
+        });
+        regs
+    }
+
+    unsafe fn fp128_val(&mut self, v: LLVMValueRef, ctx: LLVMValueRef) -> Result<Vec<VReg>> {
+        self.agg_val(v, ctx)
+    }
+
+    /// Whether a parameter or argument of type `t` is a 2×XLEN-aligned
+    /// scalar (fp128; i128 alike), which the psABI passes in an aligned
+    /// register pair when variadic and at a 16-byte aligned stack slot.
+    pub(super) unsafe fn aligned_pair(&self, t: LLVMTypeRef) -> bool {
+        is_fp128(t)
+            || (LLVMGetTypeKind(t) == LLVMTypeKind::LLVMIntegerTypeKind
+                && LLVMGetIntTypeWidth(t) == 128)
+    }
+
+    pub(super) unsafe fn fp128_binop(&mut self, inst: LLVMValueRef, opc: LLVMOpcode) -> Result<()> {
+        use LLVMOpcode::*;
+        let name = match opc {
+            LLVMFAdd => "__addtf3",
+            LLVMFSub => "__subtf3",
+            LLVMFMul => "__multf3",
+            LLVMFDiv => "__divtf3",
+            _ => "fmodl",
+        };
+        let mut args = self.fp128_val(LLVMGetOperand(inst, 0), inst)?;
+        args.extend(self.fp128_val(LLVMGetOperand(inst, 1), inst)?);
+        let r = self.libcall(name, &args, &[Class::Int, Class::Int]);
+        self.def_agg(inst, r);
+        Ok(())
+    }
+
+    /// `fneg`: flip the sign bit of the high word.
+    pub(super) unsafe fn fp128_neg(&mut self, inst: LLVMValueRef) -> Result<()> {
+        let a = self.fp128_val(LLVMGetOperand(inst, 0), inst)?;
+        let sign = self.li(i64::MIN);
+        let hi = self.op("xor", Class::Int, a[1], sign);
+        self.def_agg(inst, vec![a[0], hi]);
+        Ok(())
+    }
+
+    /// `fcmp` on fp128: one or two comparison routines, their `int` result
+    /// tested against zero (LLVM's `softenSetCCOperands` table).
+    pub(super) unsafe fn fp128_fcmp(&mut self, inst: LLVMValueRef) -> Result<()> {
+        use LLVMRealPredicate::*;
+        let pred = LLVMGetFCmpPredicate(inst);
+        if matches!(pred, LLVMRealPredicateFalse | LLVMRealPredicateTrue) {
+            let r = self.li((pred == LLVMRealPredicateTrue) as i64);
+            self.def(inst, r);
+            return Ok(());
+        }
+        let mut args = self.fp128_val(LLVMGetOperand(inst, 0), inst)?;
+        args.extend(self.fp128_val(LLVMGetOperand(inst, 1), inst)?);
+        // (routine, relation of its result to 0)
+        let (first, second): ((&str, &str), Option<(&str, &str)>) = match pred {
+            LLVMRealOEQ => (("__eqtf2", "=="), None),
+            LLVMRealUNE => (("__netf2", "!="), None),
+            LLVMRealOGE => (("__getf2", ">="), None),
+            LLVMRealOLT => (("__lttf2", "<"), None),
+            LLVMRealOLE => (("__letf2", "<="), None),
+            LLVMRealOGT => (("__gttf2", ">"), None),
+            LLVMRealULT => (("__getf2", "<"), None),
+            LLVMRealULE => (("__gttf2", "<="), None),
+            LLVMRealUGT => (("__letf2", ">"), None),
+            LLVMRealUGE => (("__lttf2", ">="), None),
+            LLVMRealUNO => (("__unordtf2", "!="), None),
+            LLVMRealORD => (("__unordtf2", "=="), None),
+            LLVMRealUEQ => (("__eqtf2", "=="), Some(("__unordtf2", "!="))),
+            _ => (("__eqtf2", "!="), Some(("__unordtf2", "=="))), // ONE
+        };
+        let test = |lw: &mut Self, (name, rel): (&str, &str)| {
+            let r = lw.libcall(name, &args, &[Class::Int])[0];
+            let zero = lw.li(0);
+            match rel {
+                "==" => lw.unary("seqz", Class::Int, r),
+                "!=" => lw.unary("snez", Class::Int, r),
+                "<" => lw.op("slt", Class::Int, r, zero),
+                ">" => lw.op("slt", Class::Int, zero, r),
+                "<=" => {
+                    let t = lw.op("slt", Class::Int, zero, r);
+                    lw.opi("xori", t, 1)
+                }
+                _ => {
+                    let t = lw.op("slt", Class::Int, r, zero);
+                    lw.opi("xori", t, 1)
+                }
+            }
+        };
+        let mut r = test(self, first);
+        if let Some(s) = second {
+            let r2 = test(self, s);
+            let op = if pred == LLVMRealUEQ { "or" } else { "and" };
+            r = self.op(op, Class::Int, r, r2);
+        }
+        self.def(inst, r);
+        Ok(())
+    }
+
+    /// `llvm.*.f128`: `fmuladd` as a multiply and an add (it may be
+    /// unfused), `fabs`/`copysign` on the sign bit, the rest as the libm
+    /// `long double` function (`sqrtl`, `fmal`, `floorl`, …).
+    pub(super) unsafe fn fp128_intrinsic(&mut self, inst: LLVMValueRef, name: &str) -> Result<()> {
+        let family = name
+            .strip_prefix("llvm.")
+            .and_then(|n| n.strip_suffix(".f128"))
+            .unwrap_or("");
+        let n = LLVMGetNumArgOperands(inst);
+        let mut args = Vec::new();
+        for k in 0..n {
+            let a = LLVMGetOperand(inst, k);
+            if !is_fp128(LLVMTypeOf(a)) {
+                return Err(self.unsupported(inst));
+            }
+            args.push(self.fp128_val(a, inst)?);
+        }
+        let pair = [Class::Int, Class::Int];
+        let r = match (family, args.as_slice()) {
+            ("fmuladd", [a, b, c]) => {
+                let ab = self.libcall("__multf3", &[a[0], a[1], b[0], b[1]], &pair);
+                self.libcall("__addtf3", &[ab[0], ab[1], c[0], c[1]], &pair)
+            }
+            ("fabs", [a]) => {
+                let m = self.li(i64::MAX);
+                vec![a[0], self.op("and", Class::Int, a[1], m)]
+            }
+            ("copysign", [a, b]) => {
+                let m = self.li(i64::MAX);
+                let mag = self.op("and", Class::Int, a[1], m);
+                let s = self.opi("srli", b[1], 63);
+                let s = self.opi("slli", s, 63);
+                vec![a[0], self.op("or", Class::Int, mag, s)]
+            }
+            _ => {
+                let libm = match family {
+                    "sqrt" => "sqrtl",
+                    "fma" => "fmal",
+                    "floor" => "floorl",
+                    "ceil" => "ceill",
+                    "trunc" => "truncl",
+                    "round" => "roundl",
+                    "rint" => "rintl",
+                    "nearbyint" => "nearbyintl",
+                    "minnum" => "fminl",
+                    "maxnum" => "fmaxl",
+                    "pow" => "powl",
+                    "exp" => "expl",
+                    "log" => "logl",
+                    "sin" => "sinl",
+                    "cos" => "cosl",
+                    _ => return Err(self.unsupported(inst)),
+                };
+                let flat: Vec<VReg> = args.concat();
+                self.libcall(libm, &flat, &pair)
+            }
+        };
+        self.def_agg(inst, r);
+        Ok(())
+    }
+
+    /// Conversions to and from fp128 through libgcc.
+    pub(super) unsafe fn fp128_cast(&mut self, inst: LLVMValueRef, opc: LLVMOpcode) -> Result<()> {
+        use LLVMOpcode::*;
+        let x = LLVMGetOperand(inst, 0);
+        let (from, to) = (LLVMTypeOf(x), LLVMTypeOf(inst));
+        match opc {
+            LLVMFPExt => {
+                let name = match scalar_ty(from) {
+                    Some(Ty::F64) => "__extenddftf2",
+                    Some(Ty::F32) => "__extendsftf2",
+                    _ => return Err(self.unsupported(inst)),
+                };
+                let a = self.val(x, inst)?;
+                let r = self.libcall(name, &[a], &[Class::Int, Class::Int]);
+                self.def_agg(inst, r);
+            }
+            LLVMFPTrunc => {
+                let name = match scalar_ty(to) {
+                    Some(Ty::F64) => "__trunctfdf2",
+                    Some(Ty::F32) => "__trunctfsf2",
+                    _ => return Err(self.unsupported(inst)),
+                };
+                let a = self.fp128_val(x, inst)?;
+                let r = self.libcall(name, &a, &[Class::Float])[0];
+                self.def(inst, r);
+            }
+            LLVMFPToSI | LLVMFPToUI => {
+                let Some(Ty::Int(bits)) = scalar_ty(to) else {
+                    return Err(self.unsupported(inst));
+                };
+                let name = match (opc == LLVMFPToSI, bits > 32) {
+                    (true, true) => "__fixtfdi",
+                    (true, false) => "__fixtfsi",
+                    (false, true) => "__fixunstfdi",
+                    (false, false) => "__fixunstfsi",
+                };
+                let a = self.fp128_val(x, inst)?;
+                let r = self.libcall(name, &a, &[Class::Int])[0];
+                let r = self.sext_from(r, bits);
+                self.def(inst, r);
+            }
+            LLVMSIToFP | LLVMUIToFP => {
+                let Some(Ty::Int(bits)) = scalar_ty(from) else {
+                    return Err(self.unsupported(inst));
+                };
+                let signed = opc == LLVMSIToFP;
+                let mut a = self.val(x, inst)?;
+                // Narrow values widen to the 32-bit routine's argument.
+                let name = if bits > 32 {
+                    if signed {
+                        "__floatditf"
+                    } else {
+                        "__floatunditf"
+                    }
+                } else if bits == 32 && !signed {
+                    "__floatunsitf"
+                } else {
+                    if bits == 1 && signed {
+                        a = self.unary("neg", Class::Int, a);
+                    } else if !signed {
+                        a = self.zext_from(a, bits);
+                    }
+                    "__floatsitf"
+                };
+                let r = self.libcall(name, &[a], &[Class::Int, Class::Int]);
+                self.def_agg(inst, r);
+            }
+            _ => return Err(self.unsupported(inst)),
+        }
         Ok(())
     }
 }

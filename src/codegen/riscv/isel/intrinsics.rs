@@ -51,6 +51,12 @@ impl Lowerer {
     }
 
     pub(super) unsafe fn intrinsic(&mut self, inst: LLVMValueRef, name: &str) -> Result<()> {
+        if name.ends_with(".f128") {
+            return self.fp128_intrinsic(inst, name);
+        }
+        if name.starts_with("llvm.ptrmask.") {
+            return self.ptrmask(inst);
+        }
         let fam = family(name);
         if self.int_intrinsic(inst, fam)? || self.float_intrinsic(inst, fam)? {
             return Ok(());

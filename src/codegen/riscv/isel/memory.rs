@@ -82,14 +82,102 @@ pub unsafe fn gep_const_offset(td: LLVMTargetDataRef, g: LLVMValueRef) -> Option
     Some(off)
 }
 
+/// A thread-local global, or a constant GEP/cast of one: (global, offset).
+unsafe fn tls_base(td: LLVMTargetDataRef, c: LLVMValueRef) -> Option<(LLVMValueRef, i64)> {
+    if !LLVMIsAGlobalVariable(c).is_null() {
+        return (LLVMIsThreadLocal(c) != 0).then_some((c, 0));
+    }
+    if LLVMIsAConstantExpr(c).is_null() {
+        return None;
+    }
+    match LLVMGetConstOpcode(c) {
+        LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast => {
+            tls_base(td, LLVMGetOperand(c, 0))
+        }
+        LLVMOpcode::LLVMGetElementPtr => {
+            let (g, base) = tls_base(td, LLVMGetOperand(c, 0))?;
+            Some((g, base + gep_const_offset(td, c)?))
+        }
+        _ => None,
+    }
+}
+
 impl Lowerer {
+    /// The address of a thread-local global in this thread. The model is
+    /// LLVM's `TargetMachine::getTLSModel` for non-PIC code (we link
+    /// static): local-exec for a definition, initial-exec for a
+    /// declaration, or the IR's model when that is more specific.
+    unsafe fn tls_address(&mut self, g: LLVMValueRef) -> VReg {
+        use llvm_sys::LLVMThreadLocalMode::*;
+        let name = ir::name(g);
+        let local = LLVMIsDeclaration(g) == 0 || LLVMGetThreadLocalMode(g) == LLVMLocalExecTLSModel;
+        let key = AvailKey::Addr(format!("{name}@tls"), 0);
+        self.avail_or(key, Class::Int, |rd| Inst::Seq {
+            seq: Box::new(super::super::atomic_seq::Seq::TlsAddr {
+                sym: name,
+                local_exec: local,
+            }),
+            defs: vec![rd],
+            uses: vec![],
+        })
+    }
+
+    /// An integer or pointer constant that is a relocatable expression
+    /// (`const_expr`), or the address of a thread-local global.
+    pub(super) unsafe fn relocatable(
+        &mut self,
+        c: LLVMValueRef,
+        ctx: LLVMValueRef,
+    ) -> Result<VReg> {
+        if let Some((g, off)) = tls_base(self.td, c) {
+            let base = self.tls_address(g);
+            return Ok(self.add_offset(base, off));
+        }
+        let Some(Ty::Int(bits)) = scalar_ty(LLVMTypeOf(c)) else {
+            return Err(self.unsupported(ctx));
+        };
+        let r = super::super::const_expr::eval(self.td, c).ok_or_else(|| self.unsupported(ctx))?;
+        let v = match (r.plus, r.minus) {
+            (None, None) => return Ok(self.li(super::canonical(r.off, bits))),
+            (Some(p), None) => self.la(p, r.off),
+            (p, Some(m)) => {
+                let a = match p {
+                    Some(p) => self.la(p, 0),
+                    None => self.li(0),
+                };
+                let b = self.la(m, 0);
+                let d = self.op("sub", Class::Int, a, b);
+                self.add_offset(d, r.off)
+            }
+        };
+        Ok(self.sext_from(v, bits))
+    }
+
+    /// `llvm.ptrmask`: the pointer and-ed with the mask (clang's `va_arg`
+    /// of a 16-byte aligned type rounds the pointer with it).
+    pub(super) unsafe fn ptrmask(&mut self, inst: LLVMValueRef) -> Result<()> {
+        let p = self.val(LLVMGetOperand(inst, 0), inst)?;
+        let m = LLVMGetOperand(inst, 1);
+        let r = match self.const_int(m) {
+            Some(c) if fits12(c) => self.opi("andi", p, c),
+            _ => {
+                let Some(Ty::Int(bits)) = scalar_ty(LLVMTypeOf(m)) else {
+                    return Err(self.unsupported(inst));
+                };
+                let m = self.val(m, inst)?;
+                let m = self.sext_from(m, bits);
+                self.op("and", Class::Int, p, m)
+            }
+        };
+        self.def(inst, r);
+        Ok(())
+    }
+
     pub(super) unsafe fn alloca(&mut self, inst: LLVMValueRef) -> Result<()> {
         let ty = LLVMGetAllocatedType(inst);
+        let align = LLVMGetAlignment(inst).max(1) as u64;
         let Some(count) = self.const_int(LLVMGetOperand(inst, 0)) else {
             // Variable-length: moves sp at run time.
-            if LLVMGetAlignment(inst) > 16 {
-                return Err(self.unsupported(inst));
-            }
             let n = LLVMGetOperand(inst, 0);
             let Ty::Int(bits) = self.ty_of(n, inst)? else {
                 return Err(self.unsupported(inst));
@@ -97,17 +185,32 @@ impl Lowerer {
             let n = self.val(n, inst)?;
             let n = self.zext_from(n, bits);
             let elem = self.li(LLVMABISizeOfType(self.td, ty) as i64);
-            let size = self.op("mul", Class::Int, n, elem);
+            let mut size = self.op("mul", Class::Int, n, elem);
+            if align > 16 {
+                size = self.add_offset(size, align as i64 - 16);
+            }
             let rd = self.new_vreg(Class::Int);
             self.push(Inst::DynAlloca { rd, size });
             self.f.dynamic_stack = true;
+            let rd = self.align_up(rd, align);
             self.def(inst, rd);
             return Ok(());
         };
         let size = LLVMABISizeOfType(self.td, ty) * count.max(0) as u64;
-        let align = LLVMGetAlignment(inst).max(1) as u64;
         if align > 16 {
-            return Err(self.unsupported(inst));
+            // Over-aligned: the frame is only 16-byte aligned, so take
+            // `align - 16` bytes more and round the address up (the value
+            // is a register, not a slot).
+            self.f.slots.push(StackSlot {
+                size: size.max(1) + align - 16,
+                align: 16,
+            });
+            let slot = (self.f.slots.len() - 1) as u32;
+            let rd = self.new_vreg(Class::Int);
+            self.push(Inst::FrameAddr { rd, slot, off: 0 });
+            let rd = self.align_up(rd, align);
+            self.def(inst, rd);
+            return Ok(());
         }
         self.f.slots.push(StackSlot {
             size: size.max(1),
@@ -119,6 +222,21 @@ impl Lowerer {
             self.private.insert(slot);
         }
         Ok(())
+    }
+
+    /// `(v + align - 1) & -align` for a power-of-two `align` > 16.
+    fn align_up(&mut self, v: VReg, align: u64) -> VReg {
+        if align <= 16 {
+            return v;
+        }
+        let t = self.add_offset(v, align as i64 - 1);
+        let mask = -(align as i64);
+        if fits12(mask) {
+            self.opi("andi", t, mask)
+        } else {
+            let m = self.li(mask);
+            self.op("and", Class::Int, t, m)
+        }
     }
 
     /// Whether every use of the alloca `a` is a plain (non-volatile,

@@ -29,6 +29,7 @@
 //! | `intrinsics` | `llvm.*` calls: dispatch, memory and stack intrinsics, markers |
 //! | `int_intrinsics` | min/max, `abs`, funnel shifts, bit counts and reversals, overflow and saturation |
 //! | `wide_integers` | integers wider than 64 bits, as 64-bit parts |
+//! | `inline_asm` | GNU inline asm: `r`/`m`/`i` operands, outputs, ties, clobbers |
 //! | `control_flow` | `br`, `switch`, phis (through `out_of_ssa`), machine block layout |
 //!
 //! Integer widths follow the invariant of `mir` (i8/i16/i32 sign-extended,
@@ -43,6 +44,7 @@ mod calls;
 mod casts;
 mod control_flow;
 mod float;
+mod inline_asm;
 mod int_intrinsics;
 mod integers;
 mod intrinsics;
@@ -63,6 +65,7 @@ use crate::ir;
 use value_numbering::AvailKey;
 
 pub use aggregates::{constant_words, leaves};
+pub use float::{fp128_bits, is_fp128};
 pub use memory::{const_address, gep_const_offset, SymOff};
 
 pub type Result<T> = std::result::Result<T, String>;
@@ -249,6 +252,7 @@ impl Lowerer {
                 ));
             }
         }
+        self.record_block_labels(&fcfg.blocks);
         self.phis(&fcfg.blocks)?;
         self.layout_pieces();
         Ok(())
@@ -327,10 +331,7 @@ impl Lowerer {
         if let Some((sym, off)) = const_address(self.td, c) {
             return Ok(self.la(sym, off));
         }
-        if !LLVMIsAConstantExpr(c).is_null() && LLVMGetConstOpcode(c) == LLVMOpcode::LLVMIntToPtr {
-            return self.val(LLVMGetOperand(c, 0), ctx);
-        }
-        Err(self.unsupported(ctx))
+        self.relocatable(c, ctx)
     }
 
     unsafe fn const_int(&self, v: LLVMValueRef) -> Option<i64> {
@@ -377,6 +378,7 @@ impl Lowerer {
             | LLVMOr | LLVMXor | LLVMShl | LLVMLShr | LLVMAShr => self.int_binop(inst, opc)?,
             LLVMFAdd | LLVMFSub | LLVMFMul | LLVMFDiv => self.float_binop(inst, opc)?,
             LLVMFRem => self.frem(inst)?,
+            LLVMFNeg if float::is_fp128(LLVMTypeOf(inst)) => self.fp128_neg(inst)?,
             LLVMFNeg => {
                 let ty = self.ty_of(inst, inst)?;
                 let a = self.val(LLVMGetOperand(inst, 0), inst)?;
@@ -407,6 +409,7 @@ impl Lowerer {
             LLVMAtomicRMW => self.atomic_rmw(inst)?,
             LLVMAtomicCmpXchg => self.cmpxchg(inst)?,
             LLVMFence => self.fence_inst(inst)?,
+            LLVMIndirectBr => self.indirect_br(inst)?,
             _ => return Err(self.unsupported(inst)),
         }
         Ok(())
