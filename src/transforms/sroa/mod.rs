@@ -165,6 +165,7 @@ pub unsafe fn sroa_function(function: LLVMValueRef, modify_cfg: bool) -> Result<
         worklist: Vec::new(),
         queued: HashSet::new(),
         address_stored: HashSet::new(),
+        grown: HashSet::new(),
     };
     for a in allocas {
         splitter.enqueue(a);
@@ -223,6 +224,9 @@ struct Splitter {
     /// held the address can make one promotable), so these are never
     /// dereferenced, only matched against the live entry allocas.
     address_stored: HashSet<usize>,
+    /// New allocas wider than the one they replace (by address, never
+    /// dereferenced): not grown again.
+    grown: HashSet<usize>,
 }
 
 impl Splitter {
@@ -294,13 +298,24 @@ impl Splitter {
             // is wider than the alloca (a load past the end gave it its
             // type, as LLVM's findCommonType does). Then the new, wider
             // alloca is looked at again, with that load inside it.
-            if parts[0].begin == 0 && parts[0].end == size && self.layout.alloc_size(ty) <= size {
+            // Growing happens once per alloca: a grown one is never grown
+            // again (by address, like `address_stored`), so this cannot
+            // loop whatever types the accesses propose.
+            let whole = parts[0].begin == 0 && parts[0].end == size;
+            if whole
+                && (self.layout.alloc_size(ty) <= size || self.grown.contains(&(alloca as usize)))
+            {
                 return None;
             }
         }
         let rewriter = Rewriter::new(&self.layout);
         let slots = rewriter.create_slots(alloca, &parts, &plans);
         let others = rewriter.rewrite(&uses, &slots);
+        if let [slot] = &slots[..] {
+            if self.layout.alloc_size(slot.ty) > size {
+                self.grown.insert(slot.alloca as usize);
+            }
+        }
         drop(rewriter);
         if self.has_debug_info {
             self.split_debug_declares(alloca, &slots);
