@@ -191,6 +191,7 @@ unsafe fn rotate_loop(
     {
         report.backedges += 1;
     }
+    simplify_header_phis(g.blocks[header]);
     let latch = shape::single_latch(g, header, |b| nest.contains(l, b))?;
     let folded =
         latch::fold(g, nest, l, (header, latch), options.builder).map_err(Decision::Failed)?;
@@ -242,6 +243,23 @@ unsafe fn dedicated_exit(
         exit: loopexit,
         ..shape
     })
+}
+
+/// loop-simplify's last step: a header phi `x = phi [x, T], [v, P]` (itself
+/// on the back edges, one value otherwise) is that value, which comes in
+/// through the preheader and so dominates the header.
+unsafe fn simplify_header_phis(header: LLVMBasicBlockRef) {
+    for phi in edit::phis(header) {
+        let others: Vec<LLVMValueRef> = (0..LLVMCountIncoming(phi))
+            .map(|k| LLVMGetIncomingValue(phi, k))
+            .filter(|&v| v != phi)
+            .collect();
+        if let Some(&v) = others.first() {
+            if others.iter().all(|&o| o == v) {
+                ir::delete::replace_and_erase(phi, v);
+            }
+        }
+    }
 }
 
 unsafe fn has_function_attribute(function: LLVMValueRef, name: &str) -> bool {
