@@ -20,7 +20,8 @@
 //! What is evaluated: integer (≤ 64 bits) arithmetic and bitwise operations
 //! with their `nsw`/`nuw`/`exact`/`disjoint` flags, `icmp`, `zext`/`sext`/
 //! `trunc` (with `nneg`/`nuw`/`nsw`), `select`, `freeze`, phis, `br` and
-//! `switch`; `icmp` of constant pointers (`pointer`); loads of `constant`
+//! `switch`; calls of integer intrinsics with constant arguments
+//! (`intrinsic`); `icmp` of constant pointers (`pointer`); loads of `constant`
 //! globals (`read`). Everything else, including arguments, calls and LLVM's
 //! `undef`/`poison`, is overdefined (see `program::Operand::Unknown` for why
 //! `undef` is not the lattice top).
@@ -29,7 +30,8 @@
 //! the lattice has LLVM's integer ranges, so `icmp sge i32 37742, (zext i8
 //! %x)` and `or (zext i1 %c), 5` fold here as there, and both passes
 //! replace about the same number of instructions. LLVM also folds floating
-//! point, integers wider than 64 bits, constant GEPs, and (as a refinement
+//! point, integers wider than 64 bits, `*.with.overflow` calls (struct
+//! results), constant GEPs, and (as a refinement
 //! of UB we do not make) divisions whose divisor range contains 0; we also
 //! fold a few pointer comparisons and `icmp` on unknown values (`uge x, 0`)
 //! it leaves alone.
@@ -40,6 +42,7 @@
 pub mod edges;
 pub mod flags;
 pub mod fold;
+pub mod intrinsic;
 pub mod lattice;
 pub mod pointer;
 pub mod program;

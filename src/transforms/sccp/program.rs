@@ -12,6 +12,7 @@
 use crate::analysis::cfg::Block;
 
 use super::fold::{BinOp, CastOp, IntPredicate, PoisonFlags};
+use super::intrinsic::Intrinsic;
 use super::lattice::Konst;
 use super::pointer::PtrConst;
 
@@ -73,6 +74,12 @@ pub enum Op {
     ConstantLoad(Konst),
     /// `freeze`: a constant stays itself; anything else is overdefined.
     Freeze(Operand),
+    /// A call of an integer intrinsic `intrinsic` folds (`args` has its
+    /// arity): a constant when every argument is one.
+    Intrinsic {
+        intrinsic: Intrinsic,
+        args: Vec<Operand>,
+    },
     /// One entry per incoming edge (a block twice for two edges).
     Phi(Vec<(Operand, Block)>),
     /// Not evaluated: loads, calls, allocas, floating point, pointers,
@@ -153,6 +160,7 @@ impl Program {
                 if_false,
             } => vec![cond, if_true, if_false],
             Op::Phi(incoming) => incoming.iter().map(|(v, _)| v).collect(),
+            Op::Intrinsic { args, .. } => args.iter().collect(),
             Op::PointerICmp { .. } | Op::ConstantLoad(_) | Op::Opaque => Vec::new(),
         }
     }

@@ -37,6 +37,7 @@ use llvm_sys::{
 use crate::ir::{self, AddressIndex, FunctionCfg};
 
 use super::fold::{BinOp, CastOp, IntPredicate, PoisonFlags};
+use super::intrinsic::Intrinsic;
 use super::lattice::{mask, Konst};
 use super::pointer::{Global, PtrConst};
 use super::program::{Inst, InstId, Op, Operand, Program, Terminator};
@@ -203,6 +204,19 @@ impl Reader<'_> {
                 }
             }
             LLVMOpcode::LLVMFreeze => Op::Freeze(operand(0)),
+            LLVMOpcode::LLVMCall => {
+                let intrinsic = Intrinsic::from_name(&ir::called_intrinsic_name(inst)?)?;
+                let n = LLVMGetNumArgOperands(inst) as usize;
+                if n != intrinsic.arity() {
+                    return None;
+                }
+                let args: Vec<Operand> = (0..n as u32).map(operand).collect();
+                // Every argument an integer of at most 64 bits (not a vector).
+                for k in 0..n as u32 {
+                    int_width(LLVMTypeOf(LLVMGetOperand(inst, k)))?;
+                }
+                Op::Intrinsic { intrinsic, args }
+            }
             LLVMOpcode::LLVMLoad => Op::ConstantLoad(self.constant_load(inst, result_width)?),
             LLVMOpcode::LLVMPHI => {
                 let incoming = (0..LLVMCountIncoming(inst))

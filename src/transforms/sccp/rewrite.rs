@@ -4,7 +4,8 @@
 //! 1. every instruction of an executable block whose value is a constant
 //!    has its uses replaced by that constant and is erased (all such
 //!    instructions are side-effect free: division is folded only when no
-//!    divisor in its range is 0, and loads only when they are neither
+//!    divisor in its range is 0, intrinsic calls only of the side-effect
+//!    free integer intrinsics of `intrinsic`, and loads only when they are neither
 //!    volatile nor atomic and read inside a constant global, so nothing
 //!    that could trap is removed);
 //!    Then the instructions that stay get the `nuw`/`nsw`/`nneg` flags

@@ -59,6 +59,7 @@ use crate::analysis::lists::{group_by_list, Lists};
 
 use super::edges::{EdgeId, ExecutableEdges};
 use super::fold::{self, CastOp};
+use super::intrinsic;
 use super::lattice::{Konst, Lattice};
 use super::pointer;
 use super::program::{InstId, Op, Operand, Program, Terminator};
@@ -374,6 +375,17 @@ impl<'p> Solver<'p> {
                 Lattice::Undefined => Lattice::Undefined,
                 Lattice::Range(_) | Lattice::Overdefined => Lattice::Overdefined,
             },
+            Op::Intrinsic { intrinsic, args } => {
+                let mut constants = Vec::with_capacity(args.len());
+                for arg in args {
+                    match self.value_of(arg) {
+                        Lattice::Undefined => return Lattice::Undefined,
+                        Lattice::Const(k) => constants.push(k),
+                        _ => return Lattice::Overdefined,
+                    }
+                }
+                intrinsic::fold(*intrinsic, &constants).map_or(Lattice::Overdefined, Lattice::Const)
+            }
             Op::Phi(incoming) => self.evaluate_phi(i, incoming).0,
         }
     }
