@@ -394,36 +394,30 @@ pub unsafe fn fp128_bits(c: LLVMValueRef) -> Option<(u64, u64)> {
 /// `TargetLoweringBase::initLibcalls` and `softenSetCCOperands` choose
 /// them (`__addtf3`, `__lttf2`, `__extenddftf2`, …).
 impl Lowerer {
+    /// Values in consecutive argument registers by class: integers in
+    /// a0.., floats in fa0.. (a soft-float routine's arguments and results).
+    fn in_registers(&self, values: &[VReg]) -> Vec<(VReg, ArgLoc)> {
+        let (mut i, mut f) = (0u8, 0u8);
+        values
+            .iter()
+            .map(|&v| {
+                if self.f.classes[v as usize] == Class::Int {
+                    i += 1;
+                    (v, ArgLoc::IntReg(i - 1))
+                } else {
+                    f += 1;
+                    (v, ArgLoc::FloatReg(f - 1))
+                }
+            })
+            .collect()
+    }
+
     /// A call to a soft-float routine: integer arguments in a0.., float
     /// arguments in fa0..; results in a0/a1 or fa0.
     fn libcall(&mut self, name: &str, args: &[VReg], rets: &[Class]) -> Vec<VReg> {
-        let (mut i, mut f) = (0u8, 0u8);
-        let args = args
-            .iter()
-            .map(|&v| {
-                if self.f.classes[v as usize] == Class::Int {
-                    i += 1;
-                    (v, ArgLoc::IntReg(i - 1))
-                } else {
-                    f += 1;
-                    (v, ArgLoc::FloatReg(f - 1))
-                }
-            })
-            .collect();
+        let args = self.in_registers(args);
         let regs: Vec<VReg> = rets.iter().map(|&c| self.new_vreg(c)).collect();
-        let (mut i, mut f) = (0u8, 0u8);
-        let rets = regs
-            .iter()
-            .map(|&v| {
-                if self.f.classes[v as usize] == Class::Int {
-                    i += 1;
-                    (v, ArgLoc::IntReg(i - 1))
-                } else {
-                    f += 1;
-                    (v, ArgLoc::FloatReg(f - 1))
-                }
-            })
-            .collect();
+        let rets = self.in_registers(&regs);
         self.push(Inst::Call {
             callee: Callee::Direct(name.into()),
             args,
