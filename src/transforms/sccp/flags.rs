@@ -129,6 +129,16 @@ mod tests {
             .collect()
     }
 
+    /// `nuw` and `nsw` alone, each with whether `got` has it.
+    fn each_wrap_flag(got: PoisonFlags) -> [(PoisonFlags, bool); 2] {
+        let only = |nuw, nsw| PoisonFlags {
+            nuw,
+            nsw,
+            ..Default::default()
+        };
+        [(only(true, false), got.nuw), (only(false, true), got.nsw)]
+    }
+
     /// A flag is added only if no pair of members makes it poison (checked
     /// with `fold::binary`, the exact semantics).
     #[test]
@@ -138,22 +148,7 @@ mod tests {
             for &a in &rs {
                 for &b in &rs {
                     let got = binary(op, PoisonFlags::default(), a, b);
-                    for (flag, on) in [
-                        (
-                            PoisonFlags {
-                                nuw: true,
-                                ..Default::default()
-                            },
-                            got.nuw,
-                        ),
-                        (
-                            PoisonFlags {
-                                nsw: true,
-                                ..Default::default()
-                            },
-                            got.nsw,
-                        ),
-                    ] {
+                    for (flag, on) in each_wrap_flag(got) {
                         if !on {
                             continue;
                         }
@@ -189,22 +184,7 @@ mod tests {
             for &a in &plain {
                 for &b in &plain {
                     let got = binary(op, PoisonFlags::default(), a, b);
-                    for (flag, on) in [
-                        (
-                            PoisonFlags {
-                                nuw: true,
-                                ..Default::default()
-                            },
-                            got.nuw,
-                        ),
-                        (
-                            PoisonFlags {
-                                nsw: true,
-                                ..Default::default()
-                            },
-                            got.nsw,
-                        ),
-                    ] {
+                    for (flag, on) in each_wrap_flag(got) {
                         let safe = members(a).iter().all(|&x| {
                             members(b)
                                 .iter()
