@@ -13,7 +13,7 @@
 //! pass keeps a handle across a step that may erase what it names: keep
 //! indices, or re-read handles after the step.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ffi::CStr;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -60,6 +60,9 @@ impl Hasher for FastHasher {
 
 /// A `HashMap` with `FastHasher`.
 pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
+
+/// A `HashSet` with `FastHasher`.
+pub type FastSet<K> = HashSet<K, BuildHasherDefault<FastHasher>>;
 
 /// A function's blocks in layout order, their `Cfg`, and the way back from
 /// an LLVM block to its number.

@@ -329,13 +329,24 @@ impl Context<'_> {
     /// dominates everything; an instruction dominates a phi when its block
     /// strictly dominates the phi's block.
     unsafe fn value_dominates_phi(&self, value: LLVMValueRef, phi: LLVMValueRef) -> bool {
-        if !ir::is_instruction(value) {
-            return true;
-        }
-        let def = self.fcfg.block_of_inst(value);
-        let phi_block = self.fcfg.block_of_inst(phi);
-        def != phi_block && self.dt.dominates(def, phi_block)
+        value_dominates_phi(self.fcfg, self.dt, value, phi)
     }
+}
+
+/// LLVM's `DominatorTree::dominates(value, phi)` (see
+/// `Context::value_dominates_phi`).
+unsafe fn value_dominates_phi(
+    fcfg: &FunctionCfg,
+    dt: &DomTree,
+    value: LLVMValueRef,
+    phi: LLVMValueRef,
+) -> bool {
+    if !ir::is_instruction(value) {
+        return true;
+    }
+    let def = fcfg.block_of_inst(value);
+    let phi_block = fcfg.block_of_inst(phi);
+    def != phi_block && dt.dominates(def, phi_block)
 }
 
 /// Promotes one round's allocas (promotable at the round's start).
@@ -441,7 +452,8 @@ unsafe fn promote_round(
             clock.naming_phis(times, || namer.name_slot(slot))
         });
         rename::add_incoming_in_pred_order(&round, &mut phis)?;
-        let folded = fold_address_phis(ctx, &phis);
+        let new_phis: Vec<LLVMValueRef> = phis.iter().map(|p| p.phi).collect();
+        let folded = fold_address_phis(ctx.fcfg, ctx.dt, &new_phis);
         report.phis -= folded;
         report.folded += folded;
     }
@@ -513,12 +525,39 @@ unsafe fn finish_like_llvm(ctx: &mut Context, round: &Round, phis: &Phis) -> Res
 /// a slot copied onto itself) would keep `%target` from being promoted in
 /// the next round, where LLVM, which folds them, promotes `%target`. Those
 /// phis are folded here, with the same rules as compat mode, so that the
-/// allocas left are LLVM's. Returns how many phis were folded.
-unsafe fn fold_address_phis(ctx: &Context, phis: &[NewPhi]) -> usize {
-    let entry = LLVMGetEntryBasicBlock(LLVMGetBasicBlockParent(ctx.fcfg.blocks[0]));
+/// allocas left are LLVM's. `pebble-mem2reg<updater>` folds its new phis
+/// with this too. Returns how many phis were folded.
+///
+/// # Safety
+/// `phis` are live phis of the function behind `fcfg`, with all their
+/// entries; `dt` is that function's dominator tree.
+pub(crate) unsafe fn fold_address_phis(
+    fcfg: &FunctionCfg,
+    dt: &DomTree,
+    phis: &[LLVMValueRef],
+) -> usize {
+    let candidates = address_carriers(fcfg, phis);
+    if candidates.is_empty() {
+        return 0;
+    }
+    let folded = simplify::fold_phis(&candidates, &|v, p| value_dominates_phi(fcfg, dt, v, p));
+    folded.iter().filter(|&&f| f).count()
+}
+
+/// The pointer phis of `phis` that carry an entry-block alloca's address,
+/// directly or through other such phis (none when none does: the fold
+/// then needs no dominator tree).
+///
+/// # Safety
+/// As `fold_address_phis`.
+pub(crate) unsafe fn address_carriers(
+    fcfg: &FunctionCfg,
+    phis: &[LLVMValueRef],
+) -> Vec<LLVMValueRef> {
+    let entry = LLVMGetEntryBasicBlock(LLVMGetBasicBlockParent(fcfg.blocks[0]));
     let pointers: Vec<LLVMValueRef> = phis
         .iter()
-        .map(|p| p.phi)
+        .copied()
         .filter(|&phi| {
             LLVMGetTypeKind(LLVMTypeOf(phi)) == llvm_sys::LLVMTypeKind::LLVMPointerTypeKind
         })
@@ -544,15 +583,10 @@ unsafe fn fold_address_phis(ctx: &Context, phis: &[NewPhi]) -> usize {
             }
         }
     }
-    let candidates: Vec<LLVMValueRef> = pointers
+    pointers
         .into_iter()
         .filter(|p| carriers.contains(p))
-        .collect();
-    if candidates.is_empty() {
-        return 0;
-    }
-    let folded = simplify::fold_phis(&candidates, &|v, p| ctx.value_dominates_phi(v, p));
-    folded.iter().filter(|&&f| f).count()
+        .collect()
 }
 
 /// The rewrite's side effects: load metadata and debug info.

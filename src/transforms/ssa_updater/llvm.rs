@@ -8,15 +8,13 @@
 //! use list), as LLVM's `SSAUpdater` does: the output then matches LLVM's
 //! operand for operand, which `llvm-diff` checks.
 
-use std::collections::HashMap;
-
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 use llvm_sys::LLVMOpcode;
 
 use super::{ExistingPhi, Graph, PhiFactory, UseSite};
 use crate::analysis::cfg::Block;
-use crate::ir::{self, FunctionCfg};
+use crate::ir::{self, FastMap, FunctionCfg};
 
 /// Makes phis of type `ty` named `name` (LLVM uniquifies the names).
 pub struct LlvmPhis<'a> {
@@ -35,7 +33,28 @@ pub struct LlvmPhis<'a> {
     /// incoming values do not change while the factory lives (its clients
     /// rewrite uses only after their queries); the phis it completes are
     /// added as they are.
-    existing: HashMap<Block, Vec<ExistingPhi<LLVMValueRef>>>,
+    existing: FastMap<Block, Vec<ExistingPhi<LLVMValueRef>>>,
+    /// Which phis the updater may reuse.
+    reuse: Reuse,
+    /// `llvm_pred_order` per block, read once (and kept by `retarget`).
+    pred_order: FastMap<Block, (Vec<LLVMBasicBlockRef>, Vec<usize>)>,
+    /// The incoming values `set_incoming` hands LLVM, reused.
+    scratch: Vec<LLVMValueRef>,
+}
+
+/// The phis a factory offers the updater for reuse (`existing_phis`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reuse {
+    /// Every phi of the type already in the block (LLVM's `SSAUpdater`).
+    AnyOfType,
+    /// Only the phis this factory made. `pebble-mem2reg<updater>` promotes
+    /// one alloca per factory, so a phi is then never shared between two
+    /// allocas, as in the default mode. Offering every phi made that mode
+    /// quadratic: on irreducible CFGs every block holds a phi of each
+    /// variable already promoted, and each needed phi was matched against
+    /// all of them, each match following a web of phis before failing
+    /// (1 000 blocks × 100 variables: 10.7 s).
+    OwnOnly,
 }
 
 impl<'a> LlvmPhis<'a> {
@@ -43,6 +62,17 @@ impl<'a> LlvmPhis<'a> {
     /// `fcfg` describes the live function the phis go into.
     pub unsafe fn new(fcfg: &'a FunctionCfg, ty: LLVMTypeRef, name: &str) -> Self {
         Self::over(&fcfg.cfg, &fcfg.blocks, ty, name)
+    }
+
+    /// As `new`, offering only the phis this factory makes for reuse
+    /// (`Reuse::OwnOnly`).
+    ///
+    /// # Safety
+    /// As `new`.
+    pub unsafe fn own_only(fcfg: &'a FunctionCfg, ty: LLVMTypeRef, name: &str) -> Self {
+        let mut phis = Self::over(&fcfg.cfg, &fcfg.blocks, ty, name);
+        phis.reuse = Reuse::OwnOnly;
+        phis
     }
 
     /// Phis in a function whose CFG is `graph`, block `b` being `blocks[b]`.
@@ -62,18 +92,65 @@ impl<'a> LlvmPhis<'a> {
             name: name.to_string(),
             builder: LLVMCreateBuilderInContext(LLVMGetTypeContext(ty)),
             created: Vec::new(),
-            existing: HashMap::new(),
+            existing: FastMap::default(),
+            reuse: Reuse::AnyOfType,
+            pred_order: FastMap::default(),
+            scratch: Vec::new(),
         }
     }
 }
 
 impl LlvmPhis<'_> {
     fn known_phis(&mut self, block: Block) -> &Vec<ExistingPhi<LLVMValueRef>> {
-        let (graph, blocks, ty) = (self.graph, self.blocks, self.ty);
-        self.existing
-            .entry(block)
+        let (graph, blocks, ty, reuse) = (self.graph, self.blocks, self.ty, self.reuse);
+        self.existing.entry(block).or_insert_with(|| match reuse {
             // SAFETY: the blocks are live and the graph is current.
-            .or_insert_with(|| unsafe { existing_phis_in(graph, blocks, block, ty) })
+            Reuse::AnyOfType => unsafe { existing_phis_in(graph, blocks, block, ty) },
+            Reuse::OwnOnly => Vec::new(),
+        })
+    }
+}
+
+impl LlvmPhis<'_> {
+    /// Makes the factory one for a new variable of type `ty` named `name`,
+    /// in the same function: the phis created so far and the phis known
+    /// per block are forgotten, what it read of the CFG is kept.
+    /// `pebble-mem2reg<updater>` promotes every alloca through one factory:
+    /// re-reading each block's LLVM predecessor order per alloca cost as
+    /// much as the phis themselves.
+    pub fn retarget(&mut self, ty: LLVMTypeRef, name: &str) {
+        self.ty = ty;
+        self.name.clear();
+        self.name.push_str(name);
+        self.created.clear();
+        self.existing.clear();
+    }
+
+    /// `block`'s predecessors in LLVM's `predecessors()` order, and for
+    /// each the position of that block in `Graph::preds` (duplicate edges
+    /// carry one value, so any of its positions serves). Read once per
+    /// block: a new phi's entries follow it.
+    fn llvm_pred_order(&mut self, block: Block) -> &(Vec<LLVMBasicBlockRef>, Vec<usize>) {
+        let (graph, blocks) = (self.graph, self.blocks);
+        self.pred_order.entry(block).or_insert_with(|| {
+            let preds = graph.preds(block);
+            // SAFETY: the blocks are live and the graph is current.
+            let llvm = unsafe { llvm_predecessors(blocks[block]) };
+            debug_assert_eq!(llvm.len(), preds.len());
+            let position: Vec<usize> = if preds.len() > 8 {
+                let at: FastMap<LLVMBasicBlockRef, usize> = preds
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &p)| (blocks[p], k))
+                    .collect();
+                llvm.iter().map(|bb| at[bb]).collect()
+            } else {
+                llvm.iter()
+                    .map(|&bb| preds.iter().position(|&p| blocks[p] == bb).unwrap_or(0))
+                    .collect()
+            };
+            (llvm, position)
+        })
     }
 }
 
@@ -128,28 +205,30 @@ impl PhiFactory for LlvmPhis<'_> {
     // function `over`'s safety contract is about.
     #[allow(clippy::not_unsafe_ptr_arg_deref)]
     fn set_incoming(&mut self, phi: LLVMValueRef, block: Block, incoming: &[LLVMValueRef]) {
-        let preds = self.graph.preds(block);
-        debug_assert_eq!(incoming.len(), preds.len());
-        let by_block: HashMap<LLVMBasicBlockRef, LLVMValueRef> = preds
-            .iter()
-            .zip(incoming)
-            .map(|(&p, &v)| (self.blocks[p], v))
-            .collect();
-        // SAFETY: `phi` was made by `create_phi`; values and blocks are live.
+        debug_assert_eq!(incoming.len(), self.graph.preds(block).len());
+        let mut values = std::mem::take(&mut self.scratch);
+        let (blocks, order) = self.llvm_pred_order(block);
+        values.clear();
+        values.extend(order.iter().map(|&k| incoming[k]));
+        // SAFETY: `phi` was made by `create_phi`; values and blocks are
+        // live. LLVMAddIncoming only reads the two arrays (`*mut` in the C
+        // signature only), so the cached block list is passed as it is.
         unsafe {
-            let (mut values, mut blocks): (Vec<_>, Vec<_>) = llvm_predecessors(self.blocks[block])
-                .into_iter()
-                .map(|p| (by_block[&p], p))
-                .unzip();
-            debug_assert_eq!(values.len(), preds.len());
             LLVMAddIncoming(
                 phi,
                 values.as_mut_ptr(),
-                blocks.as_mut_ptr(),
+                blocks.as_ptr() as *mut LLVMBasicBlockRef,
                 values.len() as u32,
             )
         }
-        if let Some(known) = self.existing.get_mut(&block) {
+        self.scratch = values;
+        // A block not read yet gets the phi when it is read; with
+        // `OwnOnly` nothing reads it, so it is recorded now.
+        let known = match self.reuse {
+            Reuse::AnyOfType => self.existing.get_mut(&block),
+            Reuse::OwnOnly => Some(self.existing.entry(block).or_default()),
+        };
+        if let Some(known) = known {
             known.push(ExistingPhi {
                 phi,
                 incoming: incoming.to_vec(),
@@ -213,10 +292,10 @@ pub unsafe fn existing_phis_in(
             .map(|k| (LLVMGetIncomingBlock(inst, k), LLVMGetIncomingValue(inst, k)))
             .collect();
         // A hash map only pays for itself on blocks with many predecessors.
-        let by_block: HashMap<LLVMBasicBlockRef, LLVMValueRef> = if entries.len() > 8 {
+        let by_block: FastMap<LLVMBasicBlockRef, LLVMValueRef> = if entries.len() > 8 {
             entries.iter().copied().collect()
         } else {
-            HashMap::new()
+            FastMap::default()
         };
         let value_from = |bb: LLVMBasicBlockRef| {
             if entries.len() > 8 {

@@ -56,11 +56,12 @@ pub mod llvm;
 pub mod promote;
 
 use std::borrow::Cow;
-use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::hash::Hash;
 
 use crate::analysis::cfg::{Block, Cfg};
+// FxHash: the maps are keyed by block numbers and LLVM handles.
+use crate::ir::{FastMap, FastSet};
 
 pub use promote::promote_with_updater;
 
@@ -94,8 +95,10 @@ pub trait PhiFactory {
     fn poison(&mut self) -> Self::Value;
 
     /// The phis already at the top of `block` that have the variable's type,
-    /// with their incoming values. Phis whose incoming list is incomplete
-    /// (being built) must be left out.
+    /// with their incoming values: the candidates for reuse. Phis whose
+    /// incoming list is incomplete (being built) must be left out. A
+    /// factory may offer fewer (reuse only saves phis; the updater makes
+    /// any phi it does not find).
     fn existing_phis(&mut self, block: Block) -> Vec<ExistingPhi<Self::Value>>;
 
     /// The existing phi `phi` of `block` (as `existing_phis` lists it), if
@@ -182,10 +185,10 @@ pub struct SsaUpdater<'c, V> {
     /// cached join becomes a root of later queries, and two roots carrying
     /// the same value then meet in a useless `phi [v, v]` (seen on csmith
     /// programs). Phis are real definitions, so caching them is exact.
-    available: HashMap<Block, V>,
+    available: FastMap<Block, V>,
     /// The blocks registered by `add_available_value` (the cache above
     /// holds more: a cached join is not a definition).
-    defining: HashSet<Block>,
+    defining: FastSet<Block>,
     /// Every phi this updater created, in creation order.
     inserted: Vec<V>,
 }
@@ -211,8 +214,8 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> SsaUpdater<'c, V> {
         SsaUpdater {
             cfg,
             reachable,
-            available: HashMap::new(),
-            defining: HashSet::new(),
+            available: FastMap::default(),
+            defining: FastSet::default(),
             inserted: Vec::new(),
         }
     }
@@ -260,7 +263,7 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> SsaUpdater<'c, V> {
     {
         let mut out: Vec<Option<V>> = Vec::with_capacity(blocks.len());
         let mut asked: Vec<Block> = Vec::new();
-        let mut seen: HashSet<Block> = HashSet::new();
+        let mut seen: FastSet<Block> = FastSet::default();
         for &b in blocks {
             let known = match self.available.get(&b) {
                 Some(&v) => Some(v),
@@ -274,7 +277,7 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> SsaUpdater<'c, V> {
         }
         if !asked.is_empty() {
             let values = Query::new(self.cfg).run_many(&asked, self, factory);
-            let found: HashMap<Block, V> = asked.into_iter().zip(values).collect();
+            let found: FastMap<Block, V> = asked.into_iter().zip(values).collect();
             for (slot, b) in out.iter_mut().zip(blocks) {
                 if slot.is_none() {
                     *slot = Some(found[b]);
@@ -321,7 +324,7 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> SsaUpdater<'c, V> {
             }
         }
         let values = self.values_at_end_of_blocks(&needed, factory);
-        let at_end: HashMap<Block, V> = needed.into_iter().zip(values).collect();
+        let at_end: FastMap<Block, V> = needed.into_iter().zip(values).collect();
         blocks
             .iter()
             .map(|&b| {
@@ -402,21 +405,26 @@ struct Info<V> {
     /// reached (unreachable from every root), -1 queued, -2 expanded.
     num: i64,
     idom: usize,
-    /// Infos of the predecessors, in `Cfg::preds` order, `NONE` for an
-    /// unreachable one (explored blocks that are not roots only).
-    preds: Vec<usize>,
+    /// Where the infos of the predecessors start in `Query::pred_infos`
+    /// (explored blocks that are not roots only; see `Query::preds`).
+    preds_start: u32,
+    preds_len: u32,
 }
 
 /// One `value_at_end_of_block` query on the subgraph it explores.
 struct Query<'c, V> {
     cfg: &'c dyn Graph,
     infos: Vec<Info<V>>,
-    index: HashMap<Block, usize>,
+    index: FastMap<Block, usize>,
+    /// The infos of every explored block's predecessors, each block's
+    /// contiguous (exploration visits a block once and lists them all):
+    /// one vector per query rather than one per block.
+    pred_infos: Vec<usize>,
     /// (block info, existing phi) pairs whose web does not match. Which
     /// phis a match attempt visits follows from where it starts (each
     /// incoming value names the phi of the next block), so a failed start
     /// fails wherever another attempt reaches it.
-    failed: HashSet<(usize, V)>,
+    failed: FastSet<(usize, V)>,
 }
 
 /// The most phis a match of an existing web may span. On irreducible CFGs
@@ -435,13 +443,15 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
             def: NONE,
             num: 0,
             idom: NONE,
-            preds: Vec::new(),
+            preds_start: 0,
+            preds_len: 0,
         };
         Query {
             cfg,
             infos: vec![pseudo],
-            index: HashMap::new(),
-            failed: HashSet::new(),
+            index: FastMap::default(),
+            pred_infos: Vec::new(),
+            failed: FastSet::default(),
         }
     }
 
@@ -487,6 +497,13 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
             .collect()
     }
 
+    /// The infos of `i`'s predecessors, in `Cfg::preds` order, `NONE` for
+    /// an unreachable one (empty for a root).
+    fn preds(&self, i: usize) -> &[usize] {
+        let start = self.infos[i].preds_start as usize;
+        &self.pred_infos[start..start + self.infos[i].preds_len as usize]
+    }
+
     fn add_info(&mut self, block: Block, value: Option<V>) -> usize {
         let i = self.infos.len();
         self.infos.push(Info {
@@ -495,7 +512,8 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
             def: if value.is_some() { i } else { NONE },
             num: 0,
             idom: NONE,
-            preds: Vec::new(),
+            preds_start: 0,
+            preds_len: 0,
         });
         self.index.insert(block, i);
         i
@@ -507,7 +525,7 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
     fn explore(
         &mut self,
         starts: &[Block],
-        available: &HashMap<Block, V>,
+        available: &FastMap<Block, V>,
         reachable: &[bool],
     ) -> Vec<usize> {
         let mut roots = Vec::new();
@@ -519,9 +537,12 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
         }
         while let Some(i) = worklist.pop() {
             let block = self.infos[i].block;
-            for &p in self.cfg.preds(block) {
+            let preds = self.cfg.preds(block);
+            self.infos[i].preds_start = self.pred_infos.len() as u32;
+            self.infos[i].preds_len = preds.len() as u32;
+            for &p in preds {
                 if !reachable[p] {
-                    self.infos[i].preds.push(NONE);
+                    self.pred_infos.push(NONE);
                     continue;
                 }
                 let pi = match self.index.get(&p) {
@@ -537,7 +558,7 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
                         pi
                     }
                 };
-                self.infos[i].preds.push(pi);
+                self.pred_infos.push(pi);
             }
         }
         roots
@@ -593,8 +614,9 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
             changed = false;
             for &i in list.iter().rev() {
                 let mut new_idom = NONE;
-                for k in 0..self.infos[i].preds.len() {
-                    let p = self.infos[i].preds[k];
+                let start = self.infos[i].preds_start as usize;
+                for k in start..start + self.infos[i].preds_len as usize {
+                    let p = self.pred_infos[k];
                     if p == NONE {
                         continue; // unreachable: contributes nothing
                     }
@@ -651,8 +673,8 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
                     continue;
                 }
                 let idom = self.infos[i].idom;
-                let needs_phi = self.infos[i]
-                    .preds
+                let needs_phi = self
+                    .preds(i)
                     .iter()
                     .any(|&p| p != NONE && self.def_on_dom_path(p, idom));
                 let inherited = self.infos[idom].def;
@@ -704,18 +726,16 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
             new_phis.push(i);
         }
         let poison = factory.poison();
+        let mut incoming: Vec<V> = Vec::new();
         for i in new_phis {
-            let incoming: Vec<V> = self.infos[i]
-                .preds
-                .iter()
-                .map(|&p| {
-                    if p == NONE {
-                        poison
-                    } else {
-                        self.value_at_end(p)
-                    }
-                })
-                .collect();
+            incoming.clear();
+            incoming.extend(self.preds(i).iter().map(|&p| {
+                if p == NONE {
+                    poison
+                } else {
+                    self.value_at_end(p)
+                }
+            }));
             let phi = self.infos[i].value.unwrap();
             factory.set_incoming(phi, self.infos[i].block, &incoming);
         }
@@ -760,20 +780,20 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
         i: usize,
         candidate: ExistingPhi<V>,
         factory: &mut F,
-    ) -> Option<HashMap<usize, V>>
+    ) -> Option<FastMap<usize, V>>
     where
         F: PhiFactory<Value = V>,
     {
         let poison = factory.poison();
-        let mut tags: HashMap<usize, V> = HashMap::new();
+        let mut tags: FastMap<usize, V> = FastMap::default();
         tags.insert(i, candidate.phi);
         let mut worklist = vec![(i, candidate)];
         while let Some((at, phi)) = worklist.pop() {
-            if phi.incoming.len() != self.infos[at].preds.len() {
+            if phi.incoming.len() != self.preds(at).len() {
                 return None;
             }
             for (k, &incoming) in phi.incoming.iter().enumerate() {
-                let p = self.infos[at].preds[k];
+                let p = self.preds(at)[k];
                 if p == NONE {
                     if incoming != poison {
                         return None;

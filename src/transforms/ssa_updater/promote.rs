@@ -17,7 +17,15 @@
 //!    (`values_in_middle_of_blocks`);
 //! 4. loads are replaced (chains of load-to-load replacements resolved
 //!    first, so no replacement points at a deleted load), then loads, stores
-//!    and the alloca are deleted.
+//!    and the alloca are deleted;
+//! 5. after each round, the new phis that carry an entry alloca's address
+//!    around and simplify away are folded, with the default mode's
+//!    `mem2reg::fold_address_phis`, so that the next round promotes that
+//!    alloca as the default mode does.
+//!
+//! Each alloca's phis are its own: the updater reuses no phi of another
+//! alloca or of the input (`Reuse::OwnOnly`), as the default mode places
+//! per alloca.
 //!
 //! Unreachable blocks are left out of the definitions and their loads read
 //! poison, as in the default mode.
@@ -26,13 +34,7 @@
 //! updater returns a value instead of a phi whose incoming values are all
 //! equal, while the default mode places every pruned phi and leaves such
 //! phis to `instsimplify`. After `instsimplify` both leave the same phis
-//! (checked per function by `scripts/difftest-rotate`), with one known,
-//! intended exception: when two allocas need a phi with identical incoming
-//! values in one block, the updater reuses the first one's phi for the
-//! second (`find_existing_phi`), so it leaves one phi where the default
-//! mode leaves two (`tests/lit/ssa-updater/reuse-and-dead-code.ll`).
-
-use std::collections::HashMap;
+//! (checked per function by `scripts/difftest-rotate`).
 
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
@@ -41,9 +43,10 @@ use llvm_sys::LLVMOpcode;
 use super::llvm::LlvmPhis;
 use super::SsaUpdater;
 use crate::analysis::cfg::Block;
-use crate::ir::{self, delete, FunctionCfg};
+use crate::analysis::dominators::DomTree;
+use crate::ir::{self, delete, FastMap, FunctionCfg};
 use crate::transforms::mem2reg::promotable::{self, Intrinsics};
-use crate::transforms::mem2reg::{entry_allocas, Report};
+use crate::transforms::mem2reg::{address_carriers, entry_allocas, fold_address_phis, Report};
 
 /// Promotes every promotable entry-block alloca of `function` through the
 /// SSA updater.
@@ -59,9 +62,14 @@ pub unsafe fn promote_with_updater(function: LLVMValueRef) -> Result<Report, Str
         return Ok(report);
     }
     let intrinsics = Intrinsics::lookup();
-    // Promotion never changes the CFG: one read serves every round.
+    // Promotion never changes the CFG: one read serves every round, and
+    // one phi factory every alloca (`LlvmPhis::retarget`). Only each
+    // alloca's own phis are reused: see `Reuse::OwnOnly`.
     let fcfg = FunctionCfg::read(function);
     let reachable = fcfg.cfg.reachable();
+    let mut phis: Option<LlvmPhis> = None;
+    // For the address-phi fold, computed when a round needs it.
+    let mut dt: Option<DomTree> = None;
     loop {
         let allocas: Vec<LLVMValueRef> = entry_allocas(function)
             .into_iter()
@@ -70,27 +78,39 @@ pub unsafe fn promote_with_updater(function: LLVMValueRef) -> Result<Report, Str
         if allocas.is_empty() {
             return Ok(report);
         }
+        let mut round_phis = Vec::new();
         for &alloca in &allocas {
             promotable::remove_markers(alloca, &intrinsics);
-            report.phis += promote_one(&fcfg, &reachable, alloca)?;
+            promote_one(&fcfg, &reachable, &mut phis, alloca, &mut round_phis)?;
             report.promoted += 1;
+        }
+        report.phis += round_phis.len();
+        // The default mode's address-phi fold, so that the next round
+        // promotes the allocas whose address these phis carried around.
+        if !address_carriers(&fcfg, &round_phis).is_empty() {
+            let dt = dt.get_or_insert_with(|| DomTree::compute(&fcfg.cfg));
+            let folded = fold_address_phis(&fcfg, dt, &round_phis);
+            report.phis -= folded;
+            report.folded += folded;
         }
     }
 }
 
-/// Promotes one alloca whose only users are loads and stores; returns the
-/// number of phis created.
-unsafe fn promote_one(
-    fcfg: &FunctionCfg,
+/// Promotes one alloca whose only users are loads and stores; appends the
+/// phis created to `created`.
+unsafe fn promote_one<'a>(
+    fcfg: &'a FunctionCfg,
     reachable: &[bool],
+    factory: &mut Option<LlvmPhis<'a>>,
     alloca: LLVMValueRef,
-) -> Result<usize, String> {
+    created: &mut Vec<LLVMValueRef>,
+) -> Result<(), String> {
     let ty = LLVMGetAllocatedType(alloca);
     let undef = LLVMGetUndef(ty);
     let poison = LLVMGetPoison(ty);
     let entry = fcfg.cfg.entry();
 
-    let mut users_by_block: HashMap<Block, Vec<LLVMValueRef>> = HashMap::new();
+    let mut users_by_block: FastMap<Block, Vec<LLVMValueRef>> = FastMap::default();
     for user in ir::users(alloca) {
         users_by_block
             .entry(fcfg.block_of_inst(user))
@@ -98,7 +118,7 @@ unsafe fn promote_one(
             .push(user);
     }
     let mut updater = SsaUpdater::with_reachable(&fcfg.cfg, reachable);
-    let mut replace: HashMap<LLVMValueRef, LLVMValueRef> = HashMap::new();
+    let mut replace: FastMap<LLVMValueRef, LLVMValueRef> = FastMap::default();
     let mut stores = Vec::new();
     let mut live_in_loads: Vec<(Block, LLVMValueRef)> = Vec::new();
     let mut blocks: Vec<Block> = users_by_block.keys().copied().collect();
@@ -128,16 +148,17 @@ unsafe fn promote_one(
         updater.add_available_value(entry, undef);
     }
 
-    let mut phis = LlvmPhis::new(fcfg, ty, &ir::name(alloca));
+    let name = ir::name(alloca);
+    let phis = factory.get_or_insert_with(|| LlvmPhis::own_only(fcfg, ty, &name));
+    phis.retarget(ty, &name);
     // One query for all of them: on an irreducible CFG each one alone
     // explores nearly every block.
     let live_in_blocks: Vec<Block> = live_in_loads.iter().map(|&(b, _)| b).collect();
-    let values = updater.values_in_middle_of_blocks(&live_in_blocks, &mut phis);
+    let values = updater.values_in_middle_of_blocks(&live_in_blocks, phis);
     for ((_, load), v) in live_in_loads.into_iter().zip(values) {
         replace.insert(load, v);
     }
-    let created = phis.created.len();
-    drop(phis);
+    created.extend_from_slice(&phis.created);
 
     // Every target is resolved before any load goes: `resolve` reads the
     // map, never the IR, and no target is a load being replaced.
@@ -152,14 +173,14 @@ unsafe fn promote_one(
         delete::erase_unused(store);
     }
     delete::erase_unused(alloca);
-    Ok(created)
+    Ok(())
 }
 
 /// The final replacement of a value: a load of the alloca being promoted
 /// stands for its own replacement. Chains end because a load's replacement
 /// is defined strictly before it (a stored value or a merge of those).
 fn resolve(
-    replace: &HashMap<LLVMValueRef, LLVMValueRef>,
+    replace: &FastMap<LLVMValueRef, LLVMValueRef>,
     mut v: LLVMValueRef,
 ) -> Result<LLVMValueRef, String> {
     for _ in 0..=replace.len() {

@@ -15,6 +15,13 @@
 ; RUN: FileCheck %s --check-prefix=STATS < %t.err
 ; RUN: opt -passes=mem2reg -S %s | FileCheck %s
 
+; pebble-mem2reg<updater> (issue 20) left %target here: its phi
+;   %slot1 = phi ptr [ %slot1, %loop ], [ %target, %entry ]
+; kept the address. It folds its new phis with the default mode's
+; address-phi fold after each round, with the same result and stats line.
+; RUN: %opt -passes='pebble-mem2reg<updater;stats>' -S %s 2>%t.upd.err | FileCheck %s
+; RUN: FileCheck %s --check-prefix=STATS < %t.upd.err
+
 ; STATS: pebble-mem2reg: @address_through_self_copy: promoted 2 allocas, inserted 0 phis (1 folded){{$}}
 
 ; CHECK-LABEL: define void @address_through_self_copy(

@@ -1,9 +1,11 @@
 ; Two properties of the SSA updater seen through pebble-mem2reg<updater>.
 ;
 ; @equal_merges: %x and %y receive the same values on both arms, so the
-; merge %y needs at the join is exactly the phi already made for %x: the
-; updater reuses it (FindExistingPHI). The default mode, which places per
-; alloca, makes two phis with equal operands.
+; merge %y needs at the join has the operands of the phi already made for
+; %x. LLVM's SSAUpdater would reuse that phi (FindExistingPHI); in
+; pebble-mem2reg<updater> each alloca reuses only its own phis (matching
+; every phi of the other allocas made the mode quadratic on irreducible
+; CFGs), so it makes two phis, as the default mode, which places per alloca.
 ;
 ; @dead_predecessor: the join also has an unreachable predecessor (a block
 ; nothing branches to, as clang emits after a `return`). Unreachable code
@@ -17,15 +19,16 @@
 ; RUN: %opt -passes='pebble-mem2reg<stats>' -disable-output %s 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=DEFAULT
 
-; UPDATER: @equal_merges: promoted 2 allocas, inserted 1 phis
+; UPDATER: @equal_merges: promoted 2 allocas, inserted 2 phis
 ; UPDATER: @dead_predecessor: promoted 1 allocas, inserted 0 phis
 ; DEFAULT: @equal_merges: promoted 2 allocas, inserted 2 phis
 ; DEFAULT: @dead_predecessor: promoted 1 allocas, inserted 0 phis
 
 ; CHECK-LABEL: define i32 @equal_merges(
 ; CHECK:       join:
-; CHECK-NEXT:    [[P:%.*]] = phi i32 [ %v, %then ], [ 0, %entry ]
-; CHECK-NEXT:    %sum = add i32 [[P]], [[P]]
+; CHECK-NEXT:    [[Y:%y[0-9]*]] = phi i32 [ %v, %then ], [ 0, %entry ]
+; CHECK-NEXT:    [[X:%x[0-9]*]] = phi i32 [ %v, %then ], [ 0, %entry ]
+; CHECK-NEXT:    %sum = add i32 [[X]], [[Y]]
 define i32 @equal_merges(i1 %c, i32 %v) {
 entry:
   %x = alloca i32
