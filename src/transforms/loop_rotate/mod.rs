@@ -21,12 +21,15 @@
 //! 1 (multiple latches), 1 (header too large)`.
 //!
 //! Differences from LLVM's pass (which runs loop-simplify and LCSSA first):
-//! a loop with several latches is skipped, not given a single backedge
-//! block; exits are not made dedicated; loop-closed SSA is formed only for
-//! the rotated header's values (the ones rotation gives a second
-//! definition); the latch is not simplified first (`simplifyLoopLatch`);
-//! the preheader copies are simplified by `simplify`'s subset of
-//! InstSimplify.
+//! a loop with several latches is given one back-edge block (`backedge`,
+//! loop-simplify's `insertUniqueBackedgeBlock`) except where LLVM would
+//! first split off a nested loop (a header phi feeding itself around a
+//! back edge), with 8 or more back edges, or when a latch's terminator
+//! cannot be redirected: such a loop is skipped and counted as `multiple
+//! latches`; only the header's exit is made dedicated; loop-closed SSA is
+//! formed only for the rotated header's values (the ones rotation gives a
+//! second definition); the preheader copies are simplified by `simplify`'s
+//! subset of InstSimplify.
 
 pub mod backedge;
 pub mod edit;
