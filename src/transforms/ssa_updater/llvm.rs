@@ -47,14 +47,18 @@ pub struct LlvmPhis<'a> {
 pub enum Reuse {
     /// Every phi of the type already in the block (LLVM's `SSAUpdater`).
     AnyOfType,
-    /// Only the phis this factory made. `pebble-mem2reg<updater>` promotes
-    /// one alloca per factory, so a phi is then never shared between two
-    /// allocas, as in the default mode. Offering every phi made that mode
-    /// quadratic: on irreducible CFGs every block holds a phi of each
-    /// variable already promoted, and each needed phi was matched against
-    /// all of them, each match following a web of phis before failing
-    /// (1 000 blocks × 100 variables: 10.7 s).
-    OwnOnly,
+    /// None: every phi the updater needs is made. `pebble-mem2reg<updater>`
+    /// promotes one alloca at a time, so a phi is then never shared
+    /// between two allocas (or taken from the input), as in the default
+    /// mode. Offering every phi made that mode quadratic: on irreducible
+    /// CFGs every block holds a phi of each variable already promoted, and
+    /// each needed phi was matched against all of them, each match
+    /// following a web of phis before failing (1 000 blocks × 100
+    /// variables: 10.7 s). The updater asks one query per variable, whose
+    /// phis are all new, and merges a block with a definition once
+    /// (`values_in_middle_of_blocks`), so it has nothing of its own to
+    /// reuse either.
+    None,
 }
 
 impl<'a> LlvmPhis<'a> {
@@ -64,14 +68,13 @@ impl<'a> LlvmPhis<'a> {
         Self::over(&fcfg.cfg, &fcfg.blocks, ty, name)
     }
 
-    /// As `new`, offering only the phis this factory makes for reuse
-    /// (`Reuse::OwnOnly`).
+    /// As `new`, offering no phi for reuse (`Reuse::None`).
     ///
     /// # Safety
     /// As `new`.
-    pub unsafe fn own_only(fcfg: &'a FunctionCfg, ty: LLVMTypeRef, name: &str) -> Self {
+    pub unsafe fn reusing_none(fcfg: &'a FunctionCfg, ty: LLVMTypeRef, name: &str) -> Self {
         let mut phis = Self::over(&fcfg.cfg, &fcfg.blocks, ty, name);
-        phis.reuse = Reuse::OwnOnly;
+        phis.reuse = Reuse::None;
         phis
     }
 
@@ -102,12 +105,11 @@ impl<'a> LlvmPhis<'a> {
 
 impl LlvmPhis<'_> {
     fn known_phis(&mut self, block: Block) -> &Vec<ExistingPhi<LLVMValueRef>> {
-        let (graph, blocks, ty, reuse) = (self.graph, self.blocks, self.ty, self.reuse);
-        self.existing.entry(block).or_insert_with(|| match reuse {
+        let (graph, blocks, ty) = (self.graph, self.blocks, self.ty);
+        self.existing
+            .entry(block)
             // SAFETY: the blocks are live and the graph is current.
-            Reuse::AnyOfType => unsafe { existing_phis_in(graph, blocks, block, ty) },
-            Reuse::OwnOnly => Vec::new(),
-        })
+            .or_insert_with(|| unsafe { existing_phis_in(graph, blocks, block, ty) })
     }
 }
 
@@ -170,7 +172,10 @@ impl PhiFactory for LlvmPhis<'_> {
     }
 
     fn existing_phis(&mut self, block: Block) -> Vec<ExistingPhi<LLVMValueRef>> {
-        self.known_phis(block).clone()
+        match self.reuse {
+            Reuse::AnyOfType => self.known_phis(block).clone(),
+            Reuse::None => Vec::new(),
+        }
     }
 
     fn existing_phi(
@@ -178,6 +183,9 @@ impl PhiFactory for LlvmPhis<'_> {
         block: Block,
         phi: LLVMValueRef,
     ) -> Option<ExistingPhi<LLVMValueRef>> {
+        if self.reuse == Reuse::None {
+            return None;
+        }
         self.known_phis(block)
             .iter()
             .find(|e| e.phi == phi)
@@ -222,13 +230,8 @@ impl PhiFactory for LlvmPhis<'_> {
             )
         }
         self.scratch = values;
-        // A block not read yet gets the phi when it is read; with
-        // `OwnOnly` nothing reads it, so it is recorded now.
-        let known = match self.reuse {
-            Reuse::AnyOfType => self.existing.get_mut(&block),
-            Reuse::OwnOnly => Some(self.existing.entry(block).or_default()),
-        };
-        if let Some(known) = known {
+        // A block not read yet gets the phi when it is read.
+        if let Some(known) = self.existing.get_mut(&block) {
             known.push(ExistingPhi {
                 phi,
                 incoming: incoming.to_vec(),

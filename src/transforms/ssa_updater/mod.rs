@@ -325,17 +325,23 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> SsaUpdater<'c, V> {
         }
         let values = self.values_at_end_of_blocks(&needed, factory);
         let at_end: FastMap<Block, V> = needed.into_iter().zip(values).collect();
-        blocks
-            .iter()
-            .map(|&b| {
-                if self.has_value_for_block(b) {
-                    let values: Vec<V> = self.cfg.preds(b).iter().map(|p| at_end[p]).collect();
-                    self.join(b, values, factory)
-                } else {
-                    at_end[&b]
-                }
-            })
-            .collect()
+        // Each block with a definition is merged once, however often it is
+        // asked for: a factory need not offer the phis it made for reuse.
+        let mut joined: FastMap<Block, V> = FastMap::default();
+        let mut out = Vec::with_capacity(blocks.len());
+        for &b in blocks {
+            if !self.has_value_for_block(b) {
+                out.push(at_end[&b]);
+            } else if let Some(&v) = joined.get(&b) {
+                out.push(v);
+            } else {
+                let values: Vec<V> = self.cfg.preds(b).iter().map(|p| at_end[p]).collect();
+                let v = self.join(b, values, factory);
+                joined.insert(b, v);
+                out.push(v);
+            }
+        }
+        out
     }
 
     /// The value at the top of `block` (which has a definition) when its

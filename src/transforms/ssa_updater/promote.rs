@@ -24,8 +24,8 @@
 //!    alloca as the default mode does.
 //!
 //! Each alloca's phis are its own: the updater reuses no phi of another
-//! alloca or of the input (`Reuse::OwnOnly`), as the default mode places
-//! per alloca.
+//! alloca or of the input (`Reuse::None`), as the default mode places per
+//! alloca.
 //!
 //! Unreachable blocks are left out of the definitions and their loads read
 //! poison, as in the default mode.
@@ -64,7 +64,7 @@ pub unsafe fn promote_with_updater(function: LLVMValueRef) -> Result<Report, Str
     let intrinsics = Intrinsics::lookup();
     // Promotion never changes the CFG: one read serves every round, and
     // one phi factory every alloca (`LlvmPhis::retarget`). Only each
-    // alloca's own phis are reused: see `Reuse::OwnOnly`.
+    // alloca's own phis are used: see `Reuse::None`.
     let fcfg = FunctionCfg::read(function);
     let reachable = fcfg.cfg.reachable();
     let mut phis: Option<LlvmPhis> = None;
@@ -149,7 +149,7 @@ unsafe fn promote_one<'a>(
     }
 
     let name = ir::name(alloca);
-    let phis = factory.get_or_insert_with(|| LlvmPhis::own_only(fcfg, ty, &name));
+    let phis = factory.get_or_insert_with(|| LlvmPhis::reusing_none(fcfg, ty, &name));
     phis.retarget(ty, &name);
     // One query for all of them: on an irreducible CFG each one alone
     // explores nearly every block.
