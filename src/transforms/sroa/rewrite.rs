@@ -414,7 +414,13 @@ impl<'a> Rewriter<'a> {
         self.offset_ptr(slot.alloca, rel)
     }
 
-    unsafe fn offset_ptr(&self, ptr: LLVMValueRef, offset: u64) -> LLVMValueRef {
+    /// New instructions go just before `inst`.
+    pub(super) unsafe fn position_before(&self, inst: LLVMValueRef) {
+        LLVMPositionBuilderBefore(self.builder, inst);
+    }
+
+    /// `ptr + offset` bytes (an `inbounds` i8 GEP; `ptr` itself for 0).
+    pub(super) unsafe fn offset_ptr(&self, ptr: LLVMValueRef, offset: u64) -> LLVMValueRef {
         if offset == 0 {
             return ptr;
         }
@@ -429,15 +435,26 @@ impl<'a> Rewriter<'a> {
         )
     }
 
-    unsafe fn load(&self, ty: LLVMTypeRef, ptr: LLVMValueRef, align: u64) -> LLVMValueRef {
+    pub(super) unsafe fn load(
+        &self,
+        ty: LLVMTypeRef,
+        ptr: LLVMValueRef,
+        align: u64,
+    ) -> LLVMValueRef {
         let v = LLVMBuildLoad2(self.builder, ty, ptr, c"".as_ptr());
         LLVMSetAlignment(v, align as u32);
         v
     }
 
-    unsafe fn store(&self, value: LLVMValueRef, ptr: LLVMValueRef, align: u64) {
+    pub(super) unsafe fn store(
+        &self,
+        value: LLVMValueRef,
+        ptr: LLVMValueRef,
+        align: u64,
+    ) -> LLVMValueRef {
         let s = LLVMBuildStore(self.builder, value, ptr);
         LLVMSetAlignment(s, align as u32);
+        s
     }
 
     /// A load or store (unsplittable, inside the slot's partition).
@@ -768,12 +785,18 @@ impl<'a> Rewriter<'a> {
         }
     }
 
-    unsafe fn int_ty(&self, bits: u64) -> LLVMTypeRef {
+    pub(super) unsafe fn int_ty(&self, bits: u64) -> LLVMTypeRef {
         LLVMIntTypeInContext(self.layout.context, bits as u32)
     }
 
     /// `trunc (lshr v, shift)`: the `size` bytes at `rel` of `v: iN`.
-    unsafe fn extract(&self, v: LLVMValueRef, bits: u64, rel: u64, size: u64) -> LLVMValueRef {
+    pub(super) unsafe fn extract(
+        &self,
+        v: LLVMValueRef,
+        bits: u64,
+        rel: u64,
+        size: u64,
+    ) -> LLVMValueRef {
         let shift = self.shift_of(bits, rel, size);
         let mut v = v;
         if shift > 0 {
@@ -818,6 +841,28 @@ impl<'a> Rewriter<'a> {
         size: u64,
     ) -> LLVMValueRef {
         let ty = self.int_ty(bits);
+        let v = self.place(value, bits, rel, size);
+        if 8 * size == bits {
+            return v;
+        }
+        let shift = self.shift_of(bits, rel, size);
+        let field = low_ones(8 * size) << shift;
+        let keep = !field & low_ones(bits);
+        let masked = LLVMBuildAnd(self.builder, old, self.const_wide(ty, keep), c"".as_ptr());
+        LLVMBuildOr(self.builder, masked, v, c"".as_ptr())
+    }
+
+    /// `zext value << shift`: the `8 * size`-bit integer `value` as the
+    /// bytes `[rel, rel + size)` of an `iN` (`bits` = N), the other bits
+    /// zero.
+    pub(super) unsafe fn place(
+        &self,
+        value: LLVMValueRef,
+        bits: u64,
+        rel: u64,
+        size: u64,
+    ) -> LLVMValueRef {
+        let ty = self.int_ty(bits);
         let shift = self.shift_of(bits, rel, size);
         let mut v = value;
         if 8 * size < bits {
@@ -826,13 +871,12 @@ impl<'a> Rewriter<'a> {
         if shift > 0 {
             v = LLVMBuildShl(self.builder, v, LLVMConstInt(ty, shift, 0), c"".as_ptr());
         }
-        if 8 * size == bits {
-            return v;
-        }
-        let field = low_ones(8 * size) << shift;
-        let keep = !field & low_ones(bits);
-        let masked = LLVMBuildAnd(self.builder, old, self.const_wide(ty, keep), c"".as_ptr());
-        LLVMBuildOr(self.builder, masked, v, c"".as_ptr())
+        v
+    }
+
+    /// `a | b`.
+    pub(super) unsafe fn or(&self, a: LLVMValueRef, b: LLVMValueRef) -> LLVMValueRef {
+        LLVMBuildOr(self.builder, a, b, c"".as_ptr())
     }
 
     /// An integer constant of up to 128 bits.

@@ -119,6 +119,10 @@ pub struct AllocaUses {
     pub dead_operands: Vec<(LLVMValueRef, u32)>,
     /// Selects and phis whose loads can be speculated (`speculate`).
     pub speculate: Vec<LLVMValueRef>,
+    /// The byte ranges lifetime markers cover (clamped to the alloca, as
+    /// LLVM's slices of them): they are no slices here, but they decide
+    /// which integer accesses stay splittable (`presplit`).
+    pub lifetimes: Vec<(u64, u64)>,
     /// Selects and phis followed as derived pointers (visited once).
     followed: Vec<LLVMValueRef>,
 }
@@ -391,6 +395,7 @@ impl Walker<'_> {
                 return Err(Escape::OtherUser);
             }
             self.out.dead.push(call);
+            self.push_lifetime(call, offset);
             return Ok(());
         }
         let is_copy = id == intr.memcpy || id == intr.memmove;
@@ -449,6 +454,25 @@ impl Walker<'_> {
             return Ok(());
         }
         self.push_range(call, access, offset, len, std::ptr::null_mut())
+    }
+
+    /// The range of a lifetime marker: from its offset, its length (all of
+    /// the alloca for `-1`) clamped to the end, as LLVM's `insertUse`.
+    unsafe fn push_lifetime(&mut self, call: LLVMValueRef, offset: i64) {
+        let len = LLVMGetOperand(call, 0);
+        let Some(begin) = u64::try_from(offset).ok().filter(|&b| b < self.size) else {
+            return;
+        };
+        let len = if LLVMIsAConstantInt(len).is_null() || LLVMGetIntTypeWidth(LLVMTypeOf(len)) > 64
+        {
+            u64::MAX
+        } else {
+            LLVMConstIntGetZExtValue(len)
+        };
+        let end = begin.saturating_add(len).min(self.size);
+        if end > begin {
+            self.out.lifetimes.push((begin, end));
+        }
     }
 
     unsafe fn push(
