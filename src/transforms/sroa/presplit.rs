@@ -20,7 +20,8 @@
 //!    splittable store into the alloca that spans several partitions and
 //!    stores a simple load becomes one store per piece of one load per
 //!    piece, the loads placed where the old load was (the old load stays
-//!    while it has other users). Pieces are copied as memory, byte for
+//!    while it has other users). A load that ran past the end of the alloca
+//!    copies only the bytes inside it (LLVM's slice size). Pieces are copied as memory, byte for
 //!    byte, so byte order does not matter. A load is not pre-split when it
 //!    lies inside one partition, when it is stored by a store of the alloca
 //!    that lies inside one partition, or when it and a store of it into the
@@ -144,7 +145,9 @@ unsafe fn only_simply_stored(load: LLVMValueRef) -> bool {
 /// to pre-split, each with its cuts.
 #[derive(Default)]
 struct Transfers {
-    loads: Vec<(LLVMValueRef, Vec<u64>)>,
+    /// A load, its cuts and the length of its slice (less than the type's
+    /// for a load that ran past the end of the alloca).
+    loads: Vec<(LLVMValueRef, Vec<u64>, u64)>,
     stores: Vec<(LLVMValueRef, Vec<u64>)>,
 }
 
@@ -176,7 +179,7 @@ unsafe fn find_transfers(uses: &AllocaUses, parts: &[Partition]) -> Transfers {
         if u.access == Access::Load {
             if only_simply_stored(u.inst) {
                 load_cuts.insert(u.inst, cut.clone());
-                found.loads.push((u.inst, cut));
+                found.loads.push((u.inst, cut, u.end - u.begin));
             } else {
                 unsplittable_loads.insert(u.inst);
             }
@@ -205,7 +208,7 @@ unsafe fn find_transfers(uses: &AllocaUses, parts: &[Partition]) -> Transfers {
         .retain(|(store, _)| !unsplittable_loads.contains(&LLVMGetOperand(*store, 0)));
     found
         .loads
-        .retain(|(load, _)| !unsplittable_loads.contains(load));
+        .retain(|(load, _, _)| !unsplittable_loads.contains(load));
     found
 }
 
@@ -236,8 +239,8 @@ pub unsafe fn split_transfers(
     }
     let split_stores: HashSet<LLVMValueRef> = found.stores.iter().map(|&(s, _)| s).collect();
     let mut split_loads: HashMap<LLVMValueRef, Vec<LLVMValueRef>> = HashMap::new();
-    for (load, cut) in &found.loads {
-        let parts = load_pieces(rewriter, *load, cut);
+    for (load, cut, len) in &found.loads {
+        let parts = load_pieces(rewriter, *load, cut, *len);
         made.extend_from_slice(&parts);
         for store in ir::users(*load) {
             if split_stores.contains(&store) {
@@ -256,7 +259,8 @@ pub unsafe fn split_transfers(
             Some(parts) => parts.clone(),
             None => {
                 others.push(base_of(LLVMGetOperand(load, 0)));
-                load_pieces(rewriter, load, cut)
+                let len = LLVMGetIntTypeWidth(LLVMTypeOf(load)) as u64 / 8;
+                load_pieces(rewriter, load, cut, len)
             }
         };
         let stores = store_pieces(rewriter, *store, &parts, cut);
@@ -272,11 +276,16 @@ pub unsafe fn split_transfers(
     made
 }
 
-/// One `iK` load per piece of `load`, just before it.
-unsafe fn load_pieces(rewriter: &Rewriter, load: LLVMValueRef, cut: &[u64]) -> Vec<LLVMValueRef> {
+/// One `iK` load per piece of the first `len` bytes of `load`, just
+/// before it.
+unsafe fn load_pieces(
+    rewriter: &Rewriter,
+    load: LLVMValueRef,
+    cut: &[u64],
+    len: u64,
+) -> Vec<LLVMValueRef> {
     let ptr = LLVMGetOperand(load, 0);
     let align = LLVMGetAlignment(load) as u64;
-    let len = LLVMGetIntTypeWidth(LLVMTypeOf(load)) as u64 / 8;
     let name = ir::name(load);
     rewriter.position_before(load);
     pieces(cut, len)

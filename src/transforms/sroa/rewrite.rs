@@ -116,7 +116,9 @@ pub unsafe fn plan_partition(
             u.is_load_or_store()
                 && b == part.begin
                 && e == part.end
-                && (u.ty == ty || (convert && !u.clamped && converts(layout, u, ty)))
+                && (u.ty == ty
+                    || (convert && !u.clamped && converts(layout, u, ty))
+                    || (convert && u.clamped && past_end_int_load(u, ty)))
         })
     };
     if all_whole(false) {
@@ -130,6 +132,17 @@ pub unsafe fn plan_partition(
         return (ty, Mode::Typed);
     }
     (ty, Mode::Memory)
+}
+
+/// An integer load that ran past the end of the alloca, of an integer
+/// partition type of any width (`i1` too): the slot is loaded and
+/// zero-extended (LLVM's `IsLoadPastEnd` case of `visitLoadInst`).
+unsafe fn past_end_int_load(u: &SliceUse, ty: LLVMTypeRef) -> bool {
+    let is_int = |t: LLVMTypeRef| LLVMGetTypeKind(t) == LLVMTypeKind::LLVMIntegerTypeKind;
+    u.access == Access::Load
+        && is_int(u.ty)
+        && is_int(ty)
+        && LLVMGetIntTypeWidth(ty) < LLVMGetIntTypeWidth(u.ty)
 }
 
 /// Whether a whole load or store of `u.ty` can read or write a slot of type
@@ -468,7 +481,12 @@ impl<'a> Rewriter<'a> {
                 LLVMPositionBuilderBefore(self.builder, u.inst);
                 if u.access == Access::Load {
                     let v = self.load(slot.ty, slot.alloca, slot.align);
-                    let new = self.convert_value(v, u.ty);
+                    let new = if u.clamped {
+                        let bits = LLVMGetIntTypeWidth(slot.ty) as u64;
+                        self.widen_past_end(v, bits, u.ty)
+                    } else {
+                        self.convert_value(v, u.ty)
+                    };
                     self.replace_load(u.inst, new);
                 } else {
                     let value = self.convert_value(LLVMGetOperand(u.inst, 0), slot.ty);
