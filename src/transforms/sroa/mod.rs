@@ -13,7 +13,11 @@
 //!    and erase the old one (`rewrite::Rewriter`). An alloca whose only
 //!    partition is itself, kept in memory, is left as it is: nothing to gain.
 //!    Before collecting, whole-aggregate loads and stores are unfolded into
-//!    per-field ones (`unfold`, LLVM's `AggLoadStoreRewriter`).
+//!    per-field ones (`unfold`, LLVM's `AggLoadStoreRewriter`); before
+//!    partitioning, integer loads and stores that straddle partitions are
+//!    cut into one access per partition and the slices collected again
+//!    (`presplit`, LLVM's `presplitLoadsAndStores` and splittable integer
+//!    slices).
 //! 3. A copy whose other side is another entry alloca gave that alloca new
 //!    slices (loads/stores instead of one memcpy): it goes back on the list,
 //!    as do the new allocas (a copy within the old alloca became a copy
@@ -44,9 +48,10 @@
 //! splits around it and keeps that part in memory); loads are speculated
 //! before the alloca is known to become promotable (LLVM speculates only
 //! for promotable ones: the result is correct either way); integer loads
-//! and stores are never splittable slices, so there is no pre-splitting of
-//! loads and stores that straddle partitions (LLVM's
-//! `presplitLoadsAndStores`); no splitting of copies within one alloca;
+//! and stores that straddle partitions are cut into per-partition accesses
+//! before the partitions are planned (`presplit`: LLVM pre-splits the
+//! transfers the same way, but cuts the other splittable ones while
+//! rewriting); no splitting of copies within one alloca;
 //! and the name suffix is the partition's byte offset (LLVM's is the index
 //! of its first slice, which is often the same).
 //! Debug declarations of a split alloca are split into fragments as LLVM
