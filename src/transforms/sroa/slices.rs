@@ -375,6 +375,7 @@ impl Walker<'_> {
                 }
                 Ok(None)
             }
+            _ if stores_itself(merge) => Err(Escape::AddressStored),
             _ => Err(Escape::OtherUser),
         }
     }
@@ -524,6 +525,16 @@ impl Walker<'_> {
         });
         Ok(())
     }
+}
+
+/// Whether some user of a select or phi of the address stores it to
+/// memory: like a stored address, promoting that memory may turn the
+/// loads of it into direct uses (reg2mem spills every select), so the
+/// alloca is tried again after promotion (as LLVM, whose rewriter of the
+/// slot puts the pointer's alloca on its post-promotion list).
+unsafe fn stores_itself(merge: LLVMValueRef) -> bool {
+    ir::each_user(merge)
+        .any(|u| ir::opcode(u) == Some(LLVMOpcode::LLVMStore) && LLVMGetOperand(u, 0) == merge)
 }
 
 /// Loads and stores must be plain: volatile and atomic accesses stay as
