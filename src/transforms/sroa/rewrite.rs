@@ -18,7 +18,9 @@
 //!   loads or stores whole, as that type (only the pointer changes) or as a
 //!   type it converts to by a bitcast, `ptrtoint` or `inttoptr` (`i1` and
 //!   `<1 x i1>`, `float` and `<2 x i16>`: the value is converted, as LLVM's
-//!   `convertValue`). Promotable too.
+//!   `convertValue`), or an integer load that ran past the end of the
+//!   alloca, of a narrower integer type (zero-extended, as LLVM's
+//!   `load.ext`). Promotable too.
 //! * `Vector`: the partition is accessed as a vector and every slice covers
 //!   whole elements (`vector::promotion_type`); every slice becomes a load
 //!   or store of the whole vector with `extractelement`/`insertelement`
