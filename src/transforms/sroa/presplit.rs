@@ -469,6 +469,48 @@ mod tests {
         assert!(cuts(&parts, 1, 3).is_empty());
     }
 
+    fn uses_at(ranges: &[(u64, u64)], lifetimes: &[(u64, u64)]) -> AllocaUses {
+        let uses = ranges
+            .iter()
+            .map(|&(begin, end)| SliceUse {
+                inst: std::ptr::null_mut(),
+                access: Access::Store,
+                begin,
+                end,
+                ty: std::ptr::null_mut(),
+                clamped: false,
+            })
+            .collect();
+        let mut all = AllocaUses::default();
+        all.uses = uses;
+        all.lifetimes = lifetimes.to_vec();
+        all
+    }
+
+    #[test]
+    fn ends_inside_another_slice_are_not_splittable() {
+        // An i64 over [0,8), a <2 x i16> load over [2,6), an i8 at 7.
+        let uses = uses_at(&[(0, 8), (2, 6), (7, 8)], &[]);
+        let stays = splittable_ends(&uses, 8);
+        assert!(stays(0, 8), "nothing straddles 0 or 8");
+        assert!(!stays(2, 6), "2 and 6 are inside [0,8)");
+        assert!(!stays(7, 8), "7 is inside [0,8)");
+        // A lifetime marker over the whole alloca makes every inner offset
+        // unsplittable (LLVM counts its slice).
+        let uses = uses_at(&[(0, 8)], &[(0, 16)]);
+        let stays = splittable_ends(&uses, 16);
+        assert!(!stays(0, 8));
+        assert!(stays(0, 16));
+    }
+
+    #[test]
+    fn above_the_tracked_size_only_whole_accesses_stay() {
+        let uses = uses_at(&[(0, 2000), (0, 8)], &[]);
+        let stays = splittable_ends(&uses, 2000);
+        assert!(stays(0, 2000));
+        assert!(!stays(0, 8));
+    }
+
     #[test]
     fn pieces_cover_the_access() {
         assert_eq!(pieces(&[1, 4], 8), vec![(0, 1), (1, 3), (4, 4)]);
