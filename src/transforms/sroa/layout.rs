@@ -273,15 +273,26 @@ impl Layout {
         if offset > alloc || alloc - offset < size {
             return None;
         }
-        match LLVMGetTypeKind(ty) {
-            LLVMTypeKind::LLVMArrayTypeKind => {
+        let kind = LLVMGetTypeKind(ty);
+        match kind {
+            LLVMTypeKind::LLVMArrayTypeKind | LLVMTypeKind::LLVMVectorTypeKind => {
+                // A vector is stepped through like an array, by its
+                // element's alloc size, and a run of its elements is an
+                // array: LLVM's rule (its FIXME: not right for elements
+                // narrower than a byte, whose partition is then typed as one
+                // element; only whole accesses of that type promote it).
                 let elem = LLVMGetElementType(ty);
                 let elem_size = self.alloc_size(elem);
                 if elem_size == 0 {
                     return None;
                 }
+                let count = if kind == LLVMTypeKind::LLVMArrayTypeKind {
+                    LLVMGetArrayLength2(ty)
+                } else {
+                    LLVMGetVectorSize(ty) as u64
+                };
                 let skipped = offset / elem_size;
-                if skipped >= LLVMGetArrayLength2(ty) {
+                if skipped >= count {
                     return None;
                 }
                 let inner = offset - skipped * elem_size;

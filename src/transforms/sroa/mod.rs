@@ -13,7 +13,11 @@
 //!    and erase the old one (`rewrite::Rewriter`). An alloca whose only
 //!    partition is itself, kept in memory, is left as it is: nothing to gain.
 //!    Before collecting, whole-aggregate loads and stores are unfolded into
-//!    per-field ones (`unfold`, LLVM's `AggLoadStoreRewriter`).
+//!    per-field ones (`unfold`, LLVM's `AggLoadStoreRewriter`); before
+//!    partitioning, integer loads and stores that straddle partitions are
+//!    cut into one access per partition and the slices collected again
+//!    (`presplit`, LLVM's `presplitLoadsAndStores` and splittable integer
+//!    slices).
 //! 3. A copy whose other side is another entry alloca gave that alloca new
 //!    slices (loads/stores instead of one memcpy): it goes back on the list,
 //!    as do the new allocas (a copy within the old alloca became a copy
@@ -44,9 +48,10 @@
 //! splits around it and keeps that part in memory); loads are speculated
 //! before the alloca is known to become promotable (LLVM speculates only
 //! for promotable ones: the result is correct either way); integer loads
-//! and stores are never splittable slices, so there is no pre-splitting of
-//! loads and stores that straddle partitions (LLVM's
-//! `presplitLoadsAndStores`); no splitting of copies within one alloca;
+//! and stores that straddle partitions are cut into per-partition accesses
+//! before the partitions are planned (`presplit`: LLVM pre-splits the
+//! transfers the same way, but cuts the other splittable ones while
+//! rewriting); no splitting of copies within one alloca;
 //! and the name suffix is the partition's byte offset (LLVM's is the index
 //! of its first slice, which is often the same).
 //! Debug declarations of a split alloca are split into fragments as LLVM
@@ -57,6 +62,7 @@
 
 pub mod layout;
 pub mod partition;
+pub mod presplit;
 pub mod rewrite;
 pub mod slices;
 pub mod speculate;
@@ -102,6 +108,10 @@ pub struct Report {
     /// Accesses outside their alloca, erased (loads replaced by `poison`),
     /// and select operands never picked, replaced by `poison`.
     pub poisoned: usize,
+    /// Integer loads and stores cut into one access per partition
+    /// (`presplit`): pieces made by pre-splitting transfers, plus one per
+    /// alloca whose splittable accesses were cut (not in the `<stats>` line).
+    pub presplit: usize,
     /// Blocks were split to predicate loads (`modify-cfg`).
     pub cfg_changed: bool,
 }
@@ -131,6 +141,7 @@ unsafe fn run_pass(flags: Flags, function: LLVMValueRef) -> Result<Outcome, Stri
         || report.promoted > 0
         || report.speculated > 0
         || report.poisoned > 0
+        || report.presplit > 0
     {
         Outcome::ChangedKeepingCfg
     } else {
@@ -267,6 +278,9 @@ impl Splitter {
                         }
                         continue;
                     }
+                    let Some(uses) = self.presplit(alloca, uses, report) else {
+                        continue;
+                    };
                     if let Some(new) = self.split(alloca, uses) {
                         report.split += 1;
                         report.slices += new;
@@ -276,6 +290,57 @@ impl Splitter {
                     self.address_stored.insert(alloca as usize);
                 }
                 Err(_) => {}
+            }
+        }
+    }
+
+    /// Cuts the integer loads and stores that straddle partitions
+    /// (`presplit`), then collects the alloca's slices again. `None` when
+    /// the alloca is to be looked at later instead (the new slices need
+    /// more than splitting, or its slices can no longer be collected).
+    unsafe fn presplit(
+        &mut self,
+        alloca: LLVMValueRef,
+        uses: slices::AllocaUses,
+        report: &mut Report,
+    ) -> Option<slices::AllocaUses> {
+        let mut others = Vec::new();
+        let made = presplit::split_transfers(&uses, &Rewriter::new(&self.layout), &mut others);
+        for other in others {
+            self.enqueue(other);
+        }
+        let mut uses = uses;
+        if !made.is_empty() {
+            report.presplit += made.len();
+            uses = self.collect_again(alloca)?;
+        }
+        let pieces: HashSet<LLVMValueRef> = made.into_iter().collect();
+        let size = slices::static_size(alloca, &self.layout)?;
+        let rewriter = Rewriter::new(&self.layout);
+        if presplit::split_integer_accesses(&uses, size, &pieces, &rewriter) {
+            drop(rewriter);
+            report.presplit += 1;
+            uses = self.collect_again(alloca)?;
+        }
+        Some(uses)
+    }
+
+    /// The slices of an alloca whose accesses were just cut into pieces:
+    /// nothing else should have changed; if something did, the alloca goes
+    /// back on the worklist.
+    unsafe fn collect_again(&mut self, alloca: LLVMValueRef) -> Option<slices::AllocaUses> {
+        let again = slices::collect(alloca, &self.layout, &self.mem, self.modify_cfg).ok();
+        match again {
+            Some(u)
+                if u.undefined.is_empty()
+                    && u.dead_operands.is_empty()
+                    && u.speculate.is_empty() =>
+            {
+                Some(u)
+            }
+            _ => {
+                self.enqueue(alloca);
+                None
             }
         }
     }

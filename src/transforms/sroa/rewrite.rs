@@ -18,7 +18,9 @@
 //!   loads or stores whole, as that type (only the pointer changes) or as a
 //!   type it converts to by a bitcast, `ptrtoint` or `inttoptr` (`i1` and
 //!   `<1 x i1>`, `float` and `<2 x i16>`: the value is converted, as LLVM's
-//!   `convertValue`). Promotable too.
+//!   `convertValue`), or an integer load that ran past the end of the
+//!   alloca, of a narrower integer type (zero-extended, as LLVM's
+//!   `load.ext`). Promotable too.
 //! * `Vector`: the partition is accessed as a vector and every slice covers
 //!   whole elements (`vector::promotion_type`); every slice becomes a load
 //!   or store of the whole vector with `extractelement`/`insertelement`
@@ -116,7 +118,9 @@ pub unsafe fn plan_partition(
             u.is_load_or_store()
                 && b == part.begin
                 && e == part.end
-                && (u.ty == ty || (convert && !u.clamped && converts(layout, u, ty)))
+                && (u.ty == ty
+                    || (convert && !u.clamped && converts(layout, u, ty))
+                    || (convert && u.clamped && past_end_int_load(u, ty)))
         })
     };
     if all_whole(false) {
@@ -130,6 +134,17 @@ pub unsafe fn plan_partition(
         return (ty, Mode::Typed);
     }
     (ty, Mode::Memory)
+}
+
+/// An integer load that ran past the end of the alloca, of an integer
+/// partition type of any width (`i1` too): the slot is loaded and
+/// zero-extended (LLVM's `IsLoadPastEnd` case of `visitLoadInst`).
+unsafe fn past_end_int_load(u: &SliceUse, ty: LLVMTypeRef) -> bool {
+    let is_int = |t: LLVMTypeRef| LLVMGetTypeKind(t) == LLVMTypeKind::LLVMIntegerTypeKind;
+    u.access == Access::Load
+        && is_int(u.ty)
+        && is_int(ty)
+        && LLVMGetIntTypeWidth(ty) < LLVMGetIntTypeWidth(u.ty)
 }
 
 /// Whether a whole load or store of `u.ty` can read or write a slot of type
@@ -414,7 +429,13 @@ impl<'a> Rewriter<'a> {
         self.offset_ptr(slot.alloca, rel)
     }
 
-    unsafe fn offset_ptr(&self, ptr: LLVMValueRef, offset: u64) -> LLVMValueRef {
+    /// New instructions go just before `inst`.
+    pub(super) unsafe fn position_before(&self, inst: LLVMValueRef) {
+        LLVMPositionBuilderBefore(self.builder, inst);
+    }
+
+    /// `ptr + offset` bytes (an `inbounds` i8 GEP; `ptr` itself for 0).
+    pub(super) unsafe fn offset_ptr(&self, ptr: LLVMValueRef, offset: u64) -> LLVMValueRef {
         if offset == 0 {
             return ptr;
         }
@@ -429,15 +450,26 @@ impl<'a> Rewriter<'a> {
         )
     }
 
-    unsafe fn load(&self, ty: LLVMTypeRef, ptr: LLVMValueRef, align: u64) -> LLVMValueRef {
+    pub(super) unsafe fn load(
+        &self,
+        ty: LLVMTypeRef,
+        ptr: LLVMValueRef,
+        align: u64,
+    ) -> LLVMValueRef {
         let v = LLVMBuildLoad2(self.builder, ty, ptr, c"".as_ptr());
         LLVMSetAlignment(v, align as u32);
         v
     }
 
-    unsafe fn store(&self, value: LLVMValueRef, ptr: LLVMValueRef, align: u64) {
+    pub(super) unsafe fn store(
+        &self,
+        value: LLVMValueRef,
+        ptr: LLVMValueRef,
+        align: u64,
+    ) -> LLVMValueRef {
         let s = LLVMBuildStore(self.builder, value, ptr);
         LLVMSetAlignment(s, align as u32);
+        s
     }
 
     /// A load or store (unsplittable, inside the slot's partition).
@@ -451,7 +483,12 @@ impl<'a> Rewriter<'a> {
                 LLVMPositionBuilderBefore(self.builder, u.inst);
                 if u.access == Access::Load {
                     let v = self.load(slot.ty, slot.alloca, slot.align);
-                    let new = self.convert_value(v, u.ty);
+                    let new = if u.clamped {
+                        let bits = LLVMGetIntTypeWidth(slot.ty) as u64;
+                        self.widen_past_end(v, bits, u.ty)
+                    } else {
+                        self.convert_value(v, u.ty)
+                    };
                     self.replace_load(u.inst, new);
                 } else {
                     let value = self.convert_value(LLVMGetOperand(u.inst, 0), slot.ty);
@@ -768,12 +805,18 @@ impl<'a> Rewriter<'a> {
         }
     }
 
-    unsafe fn int_ty(&self, bits: u64) -> LLVMTypeRef {
+    pub(super) unsafe fn int_ty(&self, bits: u64) -> LLVMTypeRef {
         LLVMIntTypeInContext(self.layout.context, bits as u32)
     }
 
     /// `trunc (lshr v, shift)`: the `size` bytes at `rel` of `v: iN`.
-    unsafe fn extract(&self, v: LLVMValueRef, bits: u64, rel: u64, size: u64) -> LLVMValueRef {
+    pub(super) unsafe fn extract(
+        &self,
+        v: LLVMValueRef,
+        bits: u64,
+        rel: u64,
+        size: u64,
+    ) -> LLVMValueRef {
         let shift = self.shift_of(bits, rel, size);
         let mut v = v;
         if shift > 0 {
@@ -818,6 +861,28 @@ impl<'a> Rewriter<'a> {
         size: u64,
     ) -> LLVMValueRef {
         let ty = self.int_ty(bits);
+        let v = self.place(value, bits, rel, size);
+        if 8 * size == bits {
+            return v;
+        }
+        let shift = self.shift_of(bits, rel, size);
+        let field = low_ones(8 * size) << shift;
+        let keep = !field & low_ones(bits);
+        let masked = LLVMBuildAnd(self.builder, old, self.const_wide(ty, keep), c"".as_ptr());
+        LLVMBuildOr(self.builder, masked, v, c"".as_ptr())
+    }
+
+    /// `zext value << shift`: the `8 * size`-bit integer `value` as the
+    /// bytes `[rel, rel + size)` of an `iN` (`bits` = N), the other bits
+    /// zero.
+    pub(super) unsafe fn place(
+        &self,
+        value: LLVMValueRef,
+        bits: u64,
+        rel: u64,
+        size: u64,
+    ) -> LLVMValueRef {
+        let ty = self.int_ty(bits);
         let shift = self.shift_of(bits, rel, size);
         let mut v = value;
         if 8 * size < bits {
@@ -826,13 +891,12 @@ impl<'a> Rewriter<'a> {
         if shift > 0 {
             v = LLVMBuildShl(self.builder, v, LLVMConstInt(ty, shift, 0), c"".as_ptr());
         }
-        if 8 * size == bits {
-            return v;
-        }
-        let field = low_ones(8 * size) << shift;
-        let keep = !field & low_ones(bits);
-        let masked = LLVMBuildAnd(self.builder, old, self.const_wide(ty, keep), c"".as_ptr());
-        LLVMBuildOr(self.builder, masked, v, c"".as_ptr())
+        v
+    }
+
+    /// `a | b`.
+    pub(super) unsafe fn or(&self, a: LLVMValueRef, b: LLVMValueRef) -> LLVMValueRef {
+        LLVMBuildOr(self.builder, a, b, c"".as_ptr())
     }
 
     /// An integer constant of up to 128 bits.

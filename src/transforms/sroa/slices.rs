@@ -119,6 +119,10 @@ pub struct AllocaUses {
     pub dead_operands: Vec<(LLVMValueRef, u32)>,
     /// Selects and phis whose loads can be speculated (`speculate`).
     pub speculate: Vec<LLVMValueRef>,
+    /// The byte ranges lifetime markers cover (clamped to the alloca, as
+    /// LLVM's slices of them): they are no slices here, but they decide
+    /// which integer accesses stay splittable (`presplit`).
+    pub lifetimes: Vec<(u64, u64)>,
     /// Selects and phis followed as derived pointers (visited once).
     followed: Vec<LLVMValueRef>,
 }
@@ -371,6 +375,7 @@ impl Walker<'_> {
                 }
                 Ok(None)
             }
+            _ if stores_itself(merge) => Err(Escape::AddressStored),
             _ => Err(Escape::OtherUser),
         }
     }
@@ -391,6 +396,7 @@ impl Walker<'_> {
                 return Err(Escape::OtherUser);
             }
             self.out.dead.push(call);
+            self.push_lifetime(call, offset);
             return Ok(());
         }
         let is_copy = id == intr.memcpy || id == intr.memmove;
@@ -451,6 +457,25 @@ impl Walker<'_> {
         self.push_range(call, access, offset, len, std::ptr::null_mut())
     }
 
+    /// The range of a lifetime marker: from its offset, its length (all of
+    /// the alloca for `-1`) clamped to the end, as LLVM's `insertUse`.
+    unsafe fn push_lifetime(&mut self, call: LLVMValueRef, offset: i64) {
+        let len = LLVMGetOperand(call, 0);
+        let Some(begin) = u64::try_from(offset).ok().filter(|&b| b < self.size) else {
+            return;
+        };
+        let len = if LLVMIsAConstantInt(len).is_null() || LLVMGetIntTypeWidth(LLVMTypeOf(len)) > 64
+        {
+            u64::MAX
+        } else {
+            LLVMConstIntGetZExtValue(len)
+        };
+        let end = begin.saturating_add(len).min(self.size);
+        if end > begin {
+            self.out.lifetimes.push((begin, end));
+        }
+    }
+
     unsafe fn push(
         &mut self,
         inst: LLVMValueRef,
@@ -500,6 +525,16 @@ impl Walker<'_> {
         });
         Ok(())
     }
+}
+
+/// Whether some user of a select or phi of the address stores it to
+/// memory: like a stored address, promoting that memory may turn the
+/// loads of it into direct uses (reg2mem spills every select), so the
+/// alloca is tried again after promotion (as LLVM, whose rewriter of the
+/// slot puts the pointer's alloca on its post-promotion list).
+unsafe fn stores_itself(merge: LLVMValueRef) -> bool {
+    ir::each_user(merge)
+        .any(|u| ir::opcode(u) == Some(LLVMOpcode::LLVMStore) && LLVMGetOperand(u, 0) == merge)
 }
 
 /// Loads and stores must be plain: volatile and atomic accesses stay as

@@ -15,7 +15,8 @@
 //!   derived pointer at the same offset.
 //! * `DeadOperand`: a select on a constant condition that picks the other
 //!   operand: the alloca's operand is never used and becomes `poison`.
-//! * `Speculate`: every user is a plain load, and loading every incoming
+//! * `Speculate`: every user is a plain load (or, of a select with
+//!   `modify-cfg`, a plain store through it), and loading every incoming
 //!   address is safe where the load will be placed (below). Nothing changes
 //!   until the alloca's slices are known to be otherwise fine: then `apply`
 //!   rewrites, and the alloca is collected again (the loads are direct).
@@ -32,7 +33,10 @@
 //!   `sroa`), the load is predicated (`predicate_load`, LLVM's
 //!   `rewriteMemOpOfSelect`): its block is split before it, and each unsafe
 //!   address is loaded only on its side of a branch on `c`; with
-//!   `preserve-cfg` the alloca is left alone.
+//!   `preserve-cfg` the alloca is left alone. A plain store through the
+//!   select is never speculated: with `modify-cfg` it is predicated the
+//!   same way (`predicate_store`: one store per hand, each on its side of
+//!   the branch), with `preserve-cfg` the alloca is left alone.
 //! * phi: the loads must be in the phi's block with nothing that may write
 //!   memory between the phi and them, all of one type; one load per
 //!   incoming edge goes at the end of the predecessor, and a new phi merges
@@ -136,12 +140,26 @@ unsafe fn is_plain_load(inst: LLVMValueRef) -> bool {
 unsafe fn select_is_speculatable(select: LLVMValueRef, layout: &Layout, modify_cfg: bool) -> bool {
     let users = ir::users(select);
     !users.is_empty()
-        && users.iter().all(|&load| {
-            is_plain_load(load)
-                && layout.is_fixed_sized(LLVMTypeOf(load))
-                && (hands_safe(select, load, layout) == [true, true]
-                    || (modify_cfg && can_split_before(load)))
+        && users.iter().all(|&user| {
+            if is_store_through(user, select) {
+                // Never speculated: predicated, with `modify-cfg` only.
+                return modify_cfg && can_split_before(user);
+            }
+            is_plain_load(user)
+                && layout.is_fixed_sized(LLVMTypeOf(user))
+                && (hands_safe(select, user, layout) == [true, true]
+                    || (modify_cfg && can_split_before(user)))
         })
+}
+
+/// A non-volatile store *through* `ptr` (not of it: storing the address
+/// is an escape, and the slice walker says so first).
+unsafe fn is_store_through(inst: LLVMValueRef, ptr: LLVMValueRef) -> bool {
+    ir::opcode(inst) == Some(LLVMOpcode::LLVMStore)
+        && LLVMGetOperand(inst, 1) == ptr
+        && LLVMGetOperand(inst, 0) != ptr
+        && LLVMGetVolatile(inst) == 0
+        && LLVMGetOrdering(inst) == LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
 }
 
 /// Whether each hand of the select can be loaded where `load` is.
@@ -363,6 +381,11 @@ unsafe fn speculate_select(
     let mut count = 0;
     let mut cfg_changed = false;
     for load in ir::users(select) {
+        if ir::opcode(load) == Some(LLVMOpcode::LLVMStore) {
+            predicate_store(builder, select, load, layout);
+            cfg_changed = true;
+            continue;
+        }
         let safe = hands_safe(select, load, layout);
         if safe != [true, true] {
             count += predicate_load(builder, select, load, safe, layout);
@@ -409,28 +432,7 @@ unsafe fn predicate_load(
     layout: &Layout,
 ) -> usize {
     let ctx = layout.context;
-    let tail = LLVMGetInstructionParent(load);
-    let base = ir::name(LLVMBasicBlockAsValue(tail));
-    let head = LLVMInsertBasicBlockInContext(ctx, tail, c"".as_ptr());
-    for user in ir::users(LLVMBasicBlockAsValue(tail)) {
-        for i in 0..LLVMGetNumSuccessors(user) {
-            if LLVMGetSuccessor(user, i) == tail {
-                LLVMSetSuccessor(user, i, head);
-            }
-        }
-    }
-    LLVMPositionBuilderAtEnd(builder, head);
-    let mut inst = LLVMGetFirstInstruction(tail);
-    while inst != load {
-        let next = LLVMGetNextInstruction(inst);
-        // Inserting through a builder renames: keep the name.
-        let name = std::ffi::CString::new(ir::name(inst)).unwrap_or_default();
-        LLVMInstructionRemoveFromParent(inst);
-        LLVMInsertIntoBuilderWithName(builder, inst, name.as_ptr());
-        inst = next;
-    }
-    ir::set_name(LLVMBasicBlockAsValue(tail), &format!("{base}.cont"));
-    ir::set_name(LLVMBasicBlockAsValue(head), &base);
+    let (head, tail, base) = split_before(builder, load, layout);
     let ty = LLVMTypeOf(load);
     let align = LLVMGetAlignment(load);
     let name = ir::name(load);
@@ -485,6 +487,67 @@ unsafe fn predicate_load(
     delete::replace_and_erase(load, phi);
     ir::set_name(phi, &name);
     2
+}
+
+/// Splits the block of `inst` just before it (`predicate_load`'s doc: the
+/// original block becomes the tail, named `<name>.cont`; a new head, named
+/// as the block was, takes what came before `inst`). Returns the head, the
+/// tail and the old name; the head has no terminator yet.
+unsafe fn split_before(
+    builder: LLVMBuilderRef,
+    inst: LLVMValueRef,
+    layout: &Layout,
+) -> (LLVMBasicBlockRef, LLVMBasicBlockRef, String) {
+    let tail = LLVMGetInstructionParent(inst);
+    let base = ir::name(LLVMBasicBlockAsValue(tail));
+    let head = LLVMInsertBasicBlockInContext(layout.context, tail, c"".as_ptr());
+    for user in ir::users(LLVMBasicBlockAsValue(tail)) {
+        for i in 0..LLVMGetNumSuccessors(user) {
+            if LLVMGetSuccessor(user, i) == tail {
+                LLVMSetSuccessor(user, i, head);
+            }
+        }
+    }
+    LLVMPositionBuilderAtEnd(builder, head);
+    let mut moved = LLVMGetFirstInstruction(tail);
+    while moved != inst {
+        let next = LLVMGetNextInstruction(moved);
+        // Inserting through a builder renames: keep the name.
+        let name = std::ffi::CString::new(ir::name(moved)).unwrap_or_default();
+        LLVMInstructionRemoveFromParent(moved);
+        LLVMInsertIntoBuilderWithName(builder, moved, name.as_ptr());
+        moved = next;
+    }
+    ir::set_name(LLVMBasicBlockAsValue(tail), &format!("{base}.cont"));
+    ir::set_name(LLVMBasicBlockAsValue(head), &base);
+    (head, tail, base)
+}
+
+/// LLVM's `rewriteMemOpOfSelect` for a store (`store v, (select c, a, b)`,
+/// never speculated): the block is split before it and `v` is stored to
+/// `a` in a `.then` block and to `b` in an `.else` block, both branching
+/// to the tail.
+unsafe fn predicate_store(
+    builder: LLVMBuilderRef,
+    select: LLVMValueRef,
+    store: LLVMValueRef,
+    layout: &Layout,
+) {
+    let (head, tail, base) = split_before(builder, store, layout);
+    let value = LLVMGetOperand(store, 0);
+    let align = LLVMGetAlignment(store);
+    let arms = [(1, "then"), (2, "else")].map(|(k, side)| {
+        let b = LLVMInsertBasicBlockInContext(layout.context, tail, c"".as_ptr());
+        ir::set_name(LLVMBasicBlockAsValue(b), &format!("{base}.{side}"));
+        LLVMPositionBuilderAtEnd(builder, b);
+        let s = LLVMBuildStore(builder, value, LLVMGetOperand(select, k));
+        LLVMSetAlignment(s, align);
+        LLVMBuildBr(builder, tail);
+        b
+    });
+    LLVMPositionBuilderAtEnd(builder, head);
+    LLVMBuildCondBr(builder, LLVMGetOperand(select, 0), arms[0], arms[1]);
+    delete::erase_unused(store);
 }
 
 /// The loads of a phi of addresses → a phi of loads in the predecessors.

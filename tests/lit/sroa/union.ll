@@ -28,16 +28,27 @@ entry:
   ret i32 %add
 }
 
-; Writing one byte into an int-typed union: a read-modify-write of the
-; whole partition (mask 0xffff00ff, or in the shifted byte).
+; Writing one byte into an int-typed union. The i32 store and load are
+; splittable integer slices whose ends no other access straddles, so, as in
+; LLVM's sroa, the byte cuts the union into [0,1), [1,2) and [2,4)
+; (presplit.rs, rule 3): the store becomes three truncated pieces, the load
+; three pieces or-ed back together, and each partition is promoted.
 define i32 @poke(i32 %x, i8 %b) {
 ; CHECK-LABEL: define i32 @poke(
 ; CHECK-NEXT:  entry:
-; CHECK-NEXT:    [[Z:%.*]] = zext i8 %b to i32
-; CHECK-NEXT:    [[S:%.*]] = shl i32 [[Z]], 8
-; CHECK-NEXT:    [[M:%.*]] = and i32 %x, -65281
-; CHECK-NEXT:    [[R:%.*]] = or i32 [[M]], [[S]]
-; CHECK-NEXT:    ret i32 [[R]]
+; CHECK-NEXT:    [[B0:%.*]] = trunc i32 %x to i8
+; CHECK-NEXT:    [[S1:%.*]] = lshr i32 %x, 8
+; CHECK-NEXT:    [[B1:%.*]] = trunc i32 [[S1]] to i8
+; CHECK-NEXT:    [[S2:%.*]] = lshr i32 %x, 16
+; CHECK-NEXT:    [[B2:%.*]] = trunc i32 [[S2]] to i16
+; CHECK-NEXT:    [[Z0:%.*]] = zext i8 [[B0]] to i32
+; CHECK-NEXT:    [[Z1:%.*]] = zext i8 %b to i32
+; CHECK-NEXT:    [[P1:%.*]] = shl i32 [[Z1]], 8
+; CHECK-NEXT:    [[O1:%.*]] = or i32 [[Z0]], [[P1]]
+; CHECK-NEXT:    [[Z2:%.*]] = zext i16 [[B2]] to i32
+; CHECK-NEXT:    [[P2:%.*]] = shl i32 [[Z2]], 16
+; CHECK-NEXT:    %r = or i32 [[O1]], [[P2]]
+; CHECK-NEXT:    ret i32 %r
 entry:
   %u = alloca %union.U, align 4
   store i32 %x, ptr %u, align 4
