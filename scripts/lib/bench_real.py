@@ -1,4 +1,4 @@
-"""`scripts/bench-llc --real`: the real programs of `backend-test --real`
+"""`scripts/bench-llc --real-levels`: the real programs of `backend-test --real`
 (SQLite, Lua, zlib, bzip2; `real_programs` says where their C comes from
 and how it is built) at two IR levels, clang -O0 and clang -O2, in one run.
 
@@ -16,10 +16,12 @@ non-zero. The summary gives pebble -O0's compile time over llc -O0's
 to llc -O0 and llc -O2.
 """
 
+import argparse
 import os
 import resource
 import statistics
 import subprocess
+import tempfile
 
 import real_programs
 
@@ -128,3 +130,19 @@ def bench_real(root, work, pebble, plugin, bindir, clang_flags, llc, fast, only,
               f"{rt['p0'] / rt['l0']:.2f} x llc -O0, pebble -O2 {rt['p2'] / rt['l0']:.2f} x llc -O0 and "
               f"{rt['p2'] / rt['l2']:.2f} x llc -O2")
     return bad
+
+
+def main(argv, root, pebble, plugin, bindir, clang_flags, llc):
+    """`bench-llc --real-levels [--fast] [--only NAME,..] [--runs N]`;
+    returns the exit status."""
+    ap = argparse.ArgumentParser(prog="bench-llc --real-levels", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--real-levels", action="store_true")
+    ap.add_argument("--fast", action="store_true", help="the drivers' small inputs")
+    ap.add_argument("--only", help="comma-separated program names")
+    ap.add_argument("--runs", type=int, default=3, help="repetitions (the median is reported)")
+    args = ap.parse_args(argv)
+    work = tempfile.mkdtemp(prefix="pebble-bench-real-")
+    only = set(args.only.split(",")) if args.only else None
+    bad = bench_real(root, work, pebble, plugin, bindir, clang_flags, llc, args.fast, only, args.runs)
+    return 1 if bad else 0
