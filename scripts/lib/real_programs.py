@@ -60,9 +60,9 @@ PROGRAMS = [
     Program("bzip2", "bzip2-sys", "bzip2-1.0.8", [f + ".c" for f in BZIP2_FILES],
             ["-D_FILE_OFFSET_BITS=64", "-DBZ_NO_STDIO"], "bzip2_driver.c", ["600000"], ["30000"]),
     Program("lua", "lua-src", "lua-5.4.7", [f + ".c" for f in LUA_FILES], ["-DLUA_USE_LINUX"],
-            "lua_main.c", ["@lua_driver.lua", "60000"], ["@lua_driver.lua", "3000"], ["-ldl"]),
+            "lua_main.c", ["@lua_driver.lua", "100000"], ["@lua_driver.lua", "3000"], ["-ldl"]),
     Program("sqlite", "libsqlite3-sys", "sqlite3", ["sqlite3.c"], SQLITE_DEFINES,
-            "sqlite_driver.c", ["20000"], ["500"], ["-ldl", "-lpthread"]),
+            "sqlite_driver.c", ["25000"], ["500"], ["-ldl", "-lpthread"]),
 ]
 
 LEVELS = ["O0", "mem2reg", "O2"]

@@ -1,7 +1,7 @@
 -- Lua script for scripts/backend-test --real: tables, strings, closures,
 -- coroutines, integer and float arithmetic, sorting and pattern matching,
 -- all deterministic; every result is printed.
-local N = tonumber(arg and arg[1]) or 60000
+local N = tonumber(arg and arg[1]) or 100000
 
 local function lcg(seed)
   return function()

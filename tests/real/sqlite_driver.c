@@ -27,7 +27,7 @@ static void exec(sqlite3 *db, const char *sql) {
 }
 
 int main(int argc, char **argv) {
-    int n = argc > 1 ? atoi(argv[1]) : 20000;
+    int n = argc > 1 ? atoi(argv[1]) : 25000;
     sqlite3 *db;
     if (sqlite3_open(":memory:", &db) != SQLITE_OK)
         return 3;

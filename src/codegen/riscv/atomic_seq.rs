@@ -163,6 +163,18 @@ pub enum Seq {
     /// loaded from the GOT, `la.tls.ie`), as the psABI's "Thread Local
     /// Storage" section gives them. Defs [address].
     TlsAddr { sym: String, local_exec: bool },
+    /// General-dynamic thread-local access, first half: the GOT address
+    /// of `sym`'s `tls_index` (`la.tls.gd`), which `isel` then passes to
+    /// `__tls_get_addr` in an ordinary call (the psABI's "Thread Local
+    /// Storage" section). Defs [GOT address].
+    TlsGdIndex { sym: String },
+    /// `ebreak` (`llvm.debugtrap`: a breakpoint, execution continues).
+    Ebreak,
+    /// The return address of this function (`llvm.returnaddress(0)`) or
+    /// its frame address, the stack pointer at entry (`llvm.frameaddress(0)`,
+    /// where LLVM's RISC-V back end points s0). Both depend on the frame
+    /// layout, so `emit` expands them, not `expand`. Defs [value].
+    FrameValue(FrameValue),
     /// GNU inline asm (`isel::inline_asm`): the template with `$N`
     /// references to `ops`; `ties` (def, use) copy a matching input into
     /// its output first. Defs are the outputs, uses the inputs.
@@ -172,6 +184,13 @@ pub enum Seq {
         ties: Vec<(usize, usize)>,
         clobbers_regs: bool,
     },
+}
+
+/// What `Seq::FrameValue` reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FrameValue {
+    ReturnAddress,
+    FrameAddress,
 }
 
 /// An inline asm operand, as its template reference prints it.
@@ -252,7 +271,8 @@ impl Seq {
             Seq::CmpXchg { .. } => vec![Int; 3],
             Seq::MaskedCmpXchg { .. } => vec![Int; 8],
             Seq::FloatRmw { .. } => vec![Float, Int, Int, Int, Float],
-            Seq::TlsAddr { .. } => vec![Int],
+            Seq::TlsAddr { .. } | Seq::TlsGdIndex { .. } | Seq::FrameValue(_) => vec![Int],
+            Seq::Ebreak => vec![],
             Seq::InlineAsm { .. } => vec![], // the outputs' classes, set by isel
         }
     }
@@ -260,7 +280,7 @@ impl Seq {
     /// How many of the defs are results (the rest are temporaries).
     pub fn results(&self) -> usize {
         match self {
-            Seq::Fence(_) => 0,
+            Seq::Fence(_) | Seq::Ebreak => 0,
             Seq::CmpXchg { .. } | Seq::MaskedCmpXchg { .. } => 2,
             _ => 1,
         }
@@ -322,6 +342,10 @@ pub fn expand(seq: &Seq, defs: &[&str], uses: &[&str]) -> Vec<String> {
             o.push(format!("la.tls.ie {d}, {s}"));
             o.push(format!("add {d}, {d}, tp"));
         }
+        return o;
+    }
+    if let Seq::TlsGdIndex { sym } = seq {
+        o.push(format!("la.tls.gd {}, {}", defs[0], super::emit::sym(sym)));
         return o;
     }
     match *seq {
@@ -474,7 +498,11 @@ pub fn expand(seq: &Seq, defs: &[&str], uses: &[&str]) -> Vec<String> {
             o.push("j 1b".into());
             o.push(format!("4: fmv.{w}.x {r}, {d}"));
         }
-        Seq::TlsAddr { .. } | Seq::InlineAsm { .. } => unreachable!("expanded above"),
+        Seq::TlsAddr { .. } | Seq::TlsGdIndex { .. } | Seq::InlineAsm { .. } => {
+            unreachable!("expanded above")
+        }
+        Seq::Ebreak => o.push("ebreak".into()),
+        Seq::FrameValue(_) => unreachable!("expanded by emit (it needs the frame layout)"),
     }
     o
 }

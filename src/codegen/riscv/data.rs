@@ -6,11 +6,12 @@
 //! the other translation units expects. Integer and pointer fields that are
 //! constant expressions become `.quad`/`.word`/`.half`/`.byte` of a
 //! relocatable expression (`const_expr`). Thread-local variables go to
-//! `.tdata`/`.tbss`; global aliases become `.set`. Symbol binding and
-//! visibility (`symbol_binding`) follow LLVM's `AsmPrinter::emitLinkage`
-//! and `emitVisibility`: external → `.globl`, weak/linkonce/common and
-//! `extern_weak` declarations → `.weak`, hidden/protected visibility →
-//! `.hidden`/`.protected`.
+//! `.tdata`/`.tbss`; global aliases become `.set`; `llvm.global_ctors` and
+//! `llvm.global_dtors` become `.init_array`/`.fini_array` entries. Symbol
+//! binding and visibility (`symbol_binding`) follow LLVM's
+//! `AsmPrinter::emitLinkage` and `emitVisibility`: external → `.globl`,
+//! weak/linkonce/common and `extern_weak` declarations → `.weak`,
+//! hidden/protected visibility → `.hidden`/`.protected`.
 
 use std::fmt::Write;
 
@@ -171,6 +172,11 @@ pub unsafe fn emit_globals(
             g = next;
             continue;
         }
+        if name == "llvm.global_ctors" || name == "llvm.global_dtors" {
+            emit_structors(out, g, &name[12..17])?;
+            g = next;
+            continue;
+        }
         if name.starts_with("llvm.") {
             return Err(format!("@{name}: unsupported global variable"));
         }
@@ -210,6 +216,55 @@ pub unsafe fn emit_globals(
     }
     emit_aliases(out, module, td)?;
     emit_weak_function_declarations(out, module);
+    Ok(())
+}
+
+/// `llvm.global_ctors`/`llvm.global_dtors` (`kind` "ctors"/"dtors"):
+/// arrays of `{ i32 priority, ptr function, ptr data }` become pointers in
+/// `.init_array`/`.fini_array`, or `.init_array.N` for a priority N other
+/// than the default 65535 (the linker sorts those by N, before the rest),
+/// as LLVM's `AsmPrinter::emitXXStructorList` with `getStaticCtorSection`
+/// on ELF.
+/// Entries are kept in array order within a priority (LLVM sorts stably);
+/// a null function ends the list, as LLVM's `preprocessXXStructorList`.
+unsafe fn emit_structors(out: &mut String, g: LLVMValueRef, kind: &str) -> Result<(), String> {
+    let section = if kind == "ctors" {
+        ".init_array"
+    } else {
+        ".fini_array"
+    };
+    let init = LLVMGetInitializer(g);
+    let bad = || format!("@llvm.global_{kind}: unsupported initializer");
+    if init.is_null()
+        || LLVMIsAConstantAggregateZero(init).is_null() && LLVMIsAConstantArray(init).is_null()
+    {
+        return Err(bad());
+    }
+    let mut entries = Vec::new();
+    for k in 0..LLVMGetNumOperands(init).max(0) as u32 {
+        let e = LLVMGetOperand(init, k);
+        let (prio, func) = (LLVMGetOperand(e, 0), LLVMGetOperand(e, 1));
+        if LLVMIsNull(func) != 0 {
+            break;
+        }
+        if LLVMIsAConstantInt(prio).is_null() || LLVMIsAGlobalValue(func).is_null() {
+            return Err(bad());
+        }
+        entries.push((LLVMConstIntGetZExtValue(prio), sym(&ir::name(func))));
+    }
+    entries.sort_by_key(|e| e.0);
+    for (prio, func) in entries {
+        let name = if prio == 65535 {
+            section.to_string()
+        } else {
+            format!("{section}.{prio}")
+        };
+        let kind = &section[1..];
+        let _ = writeln!(
+            out,
+            "\t.section {name},\"aw\",@{kind}\n\t.p2align 3\n\t.quad {func}"
+        );
+    }
     Ok(())
 }
 

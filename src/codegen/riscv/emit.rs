@@ -25,6 +25,7 @@
 use std::fmt::Write;
 
 use super::abi::{self, PReg};
+use super::atomic_seq::{FrameValue, Seq};
 use super::linear_scan::{Loc, PInst};
 use super::mir::{ArgLoc, Base, Callee, Class, Inst, MFunction};
 use super::out_of_ssa::sequentialize;
@@ -266,6 +267,24 @@ impl Emitter<'_> {
             self.line("add sp, sp, t6");
         }
         self.line("ret");
+    }
+
+    /// `llvm.returnaddress(0)`: ra where the prologue saved it, or ra
+    /// itself in a function without calls (nothing else writes ra: it is
+    /// never allocated). `llvm.frameaddress(0)`: the stack pointer at
+    /// entry, where LLVM's RISC-V back end points s0.
+    fn frame_value(&mut self, what: FrameValue, rd: &str) {
+        let fp = self.fp;
+        match what {
+            FrameValue::ReturnAddress => match self.frame.saves.iter().find(|s| s.0 == abi::RA) {
+                Some(&(_, off)) => self.mem("ld", rd, off, fp),
+                None => self.line(&format!("mv {rd}, ra")),
+            },
+            FrameValue::FrameAddress => {
+                let size = self.frame.size;
+                self.addi(rd, fp, size);
+            }
+        }
     }
 
     /// A location as a `Place` (spill slots are sp-relative memory).
@@ -566,6 +585,12 @@ impl Emitter<'_> {
             }
             Inst::Unreachable => self.line("unimp"),
             Inst::IndirectJump { rs, .. } => self.line(&format!("jr {}", reg(*rs))),
+            Inst::Seq { seq, defs, .. } if matches!(**seq, Seq::FrameValue(_)) => {
+                let Seq::FrameValue(what) = **seq else {
+                    unreachable!()
+                };
+                self.frame_value(what, reg(defs[0]));
+            }
             Inst::Seq { seq, defs, uses } => {
                 let defs: Vec<&str> = defs.iter().map(|l| reg(*l)).collect();
                 let uses: Vec<&str> = uses.iter().map(|l| reg(*l)).collect();

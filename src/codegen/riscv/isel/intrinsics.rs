@@ -7,9 +7,11 @@
 //! plain pointer), `stacksave`/`stackrestore`, `load.relative`,
 //! `objectsize` (unknown at code generation: -1, or 0 for the minimum, as
 //! LLVM's `lowerObjectSizeCall` when nothing is known), `expect`,
-//! `threadlocal.address` (the address itself: thread-local globals are
-//! refused where their address is read), `trap`/`ubsantrap` (`unimp`, as
-//! LLVM's RISC-V back end), and the markers that emit no code (debug
+//! `threadlocal.address` (the address itself, which `memory` computes by
+//! the variable's TLS model), `trap`/`ubsantrap` (`unimp`, as
+//! LLVM's RISC-V back end), `debugtrap` (`ebreak`, as LLVM's),
+//! `returnaddress`/`frameaddress` of depth 0 (ra and the stack pointer at
+//! entry, read by `emit`; deeper frames refused), and the markers that emit no code (debug
 //! records, `lifetime`, `invariant`, `assume`, `prefetch`, alias scopes,
 //! `sideeffect`, annotations).
 //!
@@ -19,8 +21,10 @@
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 
+use super::super::atomic_seq::{FrameValue, Seq};
 use super::super::mir::*;
 use super::{canonical, fits12, Lowerer, Result, Ty};
+use crate::ir;
 
 impl Lowerer {
     pub(super) unsafe fn libc_call(
@@ -138,6 +142,12 @@ impl Lowerer {
             }
             "load.relative" => self.load_relative(inst)?,
             "trap" | "ubsantrap" => self.trap(),
+            "debugtrap" => self.push(Inst::Seq {
+                seq: Box::new(Seq::Ebreak),
+                defs: vec![],
+                uses: vec![],
+            }),
+            "returnaddress" | "frameaddress" => self.frame_value(inst, fam)?,
             _ => return Err(self.unsupported(inst)),
         }
         Ok(())
@@ -217,6 +227,32 @@ impl Lowerer {
     /// `unimp` (an illegal instruction: SIGILL), as LLVM lowers `ISD::TRAP`
     /// on RISC-V. It ends the machine block; whatever follows in the IR
     /// block (normally just `unreachable`) goes to a new, unreachable one.
+    /// `llvm.returnaddress(0)` / `llvm.frameaddress(0)`; other depths
+    /// would walk the caller's frames, which this back end does not link
+    /// through a frame pointer: refused.
+    unsafe fn frame_value(&mut self, inst: LLVMValueRef, fam: &str) -> Result<()> {
+        if self.const_int(LLVMGetOperand(inst, 0)) != Some(0) {
+            return Err(format!(
+                "{}: unsupported: llvm.{fam} of a depth other than 0: {}",
+                ir::function_label(self.func),
+                ir::render(inst)
+            ));
+        }
+        let what = if fam == "returnaddress" {
+            FrameValue::ReturnAddress
+        } else {
+            FrameValue::FrameAddress
+        };
+        let rd = self.new_vreg(Class::Int);
+        self.push(Inst::Seq {
+            seq: Box::new(Seq::FrameValue(what)),
+            defs: vec![rd],
+            uses: vec![],
+        });
+        self.def(inst, rd);
+        Ok(())
+    }
+
     fn trap(&mut self) {
         self.push(Inst::Unreachable);
         let done = std::mem::take(&mut self.out);

@@ -14,10 +14,20 @@ use llvm_sys::prelude::*;
 use llvm_sys::target::*;
 use llvm_sys::{LLVMOpcode, LLVMTypeKind};
 
+use super::super::atomic_seq::Seq;
 use super::super::mir::*;
 use super::value_numbering::AvailKey;
 use super::{fits12, scalar_ty, Lowerer, Result, Ty};
 use crate::ir;
+
+/// Whether the module is compiled for a shared library: position
+/// independent (`PIC Level`) but not a position-independent executable
+/// (no `PIE Level`), LLVM's `IsSharedLibrary` in `getTLSModel`.
+unsafe fn is_shared_library(module: LLVMModuleRef) -> bool {
+    let flag =
+        |key: &str| !LLVMGetModuleFlag(module, key.as_ptr() as *const _, key.len()).is_null();
+    flag("PIC Level") && !flag("PIE Level")
+}
 
 /// A symbol plus offset, for constant addresses.
 pub type SymOff = (String, i64);
@@ -103,23 +113,65 @@ unsafe fn tls_base(td: LLVMTargetDataRef, c: LLVMValueRef) -> Option<(LLVMValueR
 }
 
 impl Lowerer {
-    /// The address of a thread-local global in this thread. The model is
-    /// LLVM's `TargetMachine::getTLSModel` for non-PIC code (we link
-    /// static): local-exec for a definition, initial-exec for a
-    /// declaration, or the IR's model when that is more specific.
+    /// The address of a thread-local global in this thread, by the model
+    /// LLVM's `TargetMachine::getTLSModel` picks: for a shared library
+    /// (the module says `PIC Level` and no `PIE Level`, as `clang -fPIC`
+    /// marks it) general-dynamic, which LLVM's RISC-V back end also uses
+    /// for local-dynamic; otherwise local-exec for a definition and
+    /// initial-exec for a declaration; the IR's model instead when it is
+    /// more specific (`thread_local(initialexec)` and the like).
     unsafe fn tls_address(&mut self, g: LLVMValueRef) -> VReg {
         use llvm_sys::LLVMThreadLocalMode::*;
         let name = ir::name(g);
-        let local = LLVMIsDeclaration(g) == 0 || LLVMGetThreadLocalMode(g) == LLVMLocalExecTLSModel;
         let key = AvailKey::Addr(format!("{name}@tls"), 0);
-        self.avail_or(key, Class::Int, |rd| Inst::Seq {
-            seq: Box::new(super::super::atomic_seq::Seq::TlsAddr {
-                sym: name,
-                local_exec: local,
-            }),
-            defs: vec![rd],
+        if let Some(&r) = self.avail.get(&key) {
+            return r;
+        }
+        let module = LLVMGetGlobalParent(g);
+        let default = if is_shared_library(module) {
+            LLVMGeneralDynamicTLSModel
+        } else if LLVMIsDeclaration(g) == 0 {
+            LLVMLocalExecTLSModel
+        } else {
+            LLVMInitialExecTLSModel
+        };
+        // LLVM's enum order: general-dynamic, local-dynamic, initial-exec,
+        // local-exec, each more specific than the one before.
+        let model = (default as u32).max(LLVMGetThreadLocalMode(g) as u32);
+        let rd = if model <= LLVMLocalDynamicTLSModel as u32 {
+            self.tls_get_addr(name)
+        } else {
+            let rd = self.new_vreg(Class::Int);
+            self.push(Inst::Seq {
+                seq: Box::new(Seq::TlsAddr {
+                    sym: name,
+                    local_exec: model == LLVMLocalExecTLSModel as u32,
+                }),
+                defs: vec![rd],
+                uses: vec![],
+            });
+            rd
+        };
+        self.avail.insert(key, rd);
+        rd
+    }
+
+    /// General-dynamic: `__tls_get_addr(&tls_index of sym)`, the index's
+    /// address from `la.tls.gd` (a GOT pair the linker fills in).
+    fn tls_get_addr(&mut self, sym: String) -> VReg {
+        let index = self.new_vreg(Class::Int);
+        self.push(Inst::Seq {
+            seq: Box::new(Seq::TlsGdIndex { sym }),
+            defs: vec![index],
             uses: vec![],
-        })
+        });
+        let rd = self.new_vreg(Class::Int);
+        self.push(Inst::Call {
+            callee: Callee::Direct("__tls_get_addr".into()),
+            args: vec![(index, ArgLoc::IntReg(0))],
+            rets: vec![(rd, ArgLoc::IntReg(0))],
+        });
+        rd
     }
 
     /// An integer or pointer constant that is a relocatable expression
