@@ -419,16 +419,14 @@ unsafe fn predicate_load(
             }
         }
     }
-    LLVMPositionBuilderAtEnd(builder, head);
     let mut inst = LLVMGetFirstInstruction(tail);
     while inst != load {
         let next = LLVMGetNextInstruction(inst);
-        // Inserting through a builder renames: keep the name.
-        let name = std::ffi::CString::new(ir::name(inst)).unwrap_or_default();
-        LLVMInstructionRemoveFromParent(inst);
-        LLVMInsertIntoBuilderWithName(builder, inst, name.as_ptr());
+        // With its debug records (LLVM 22), as LLVM's block split moves them.
+        ir::debug_records::move_to_end(builder, inst, head);
         inst = next;
     }
+    LLVMPositionBuilderAtEnd(builder, head);
     ir::set_name(LLVMBasicBlockAsValue(tail), &format!("{base}.cont"));
     ir::set_name(LLVMBasicBlockAsValue(head), &base);
     let ty = LLVMTypeOf(load);
@@ -478,7 +476,7 @@ unsafe fn predicate_load(
             [in_head, in_arm]
         }
     };
-    LLVMPositionBuilderBefore(builder, load);
+    ir::debug_records::position_before_markers(builder, load);
     let phi = LLVMBuildPhi(builder, ty, c"".as_ptr());
     let (mut values, mut blocks): (Vec<_>, Vec<_>) = incoming.into_iter().unzip();
     LLVMAddIncoming(phi, values.as_mut_ptr(), blocks.as_mut_ptr(), 2);
