@@ -11,12 +11,14 @@
 //   * registers at the pipeline-start extension point so that
 //     `clang -fpass-plugin=libpebble.so` runs Pebble passes,
 //   * switches a function to debug intrinsics around the Rust call (the C API
-//     cannot see LLVM 19's debug records) and back,
+//     cannot see LLVM 19's debug records) and back; on LLVM 22 only for a
+//     pass that still reads intrinsics (the others read records),
 //   * reports an error returned by Rust (including a caught panic) through
 //     LLVMContext::emitError, so opt prints `error: ...` instead of aborting,
 //   * forwards to Rust the accessors the C API lacks that Rust needs: the
 //     size of a debug variable (pebble_variable_size_in_bits), a block's
-//     number (pebble_block_number, LLVM 22) and the size of
+//     number (pebble_block_number, LLVM 22), the debug-record operations
+//     LLVM 22's C API lacks (pebble_record_*) and the size of
 //     PassPluginLibraryInfo (pebble_plugin_info_size, for the ABI test).
 //
 // It builds against LLVM 19 and LLVM 22; every difference between the two is
@@ -25,6 +27,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/LLVMContext.h"
@@ -32,6 +35,7 @@
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Passes/PassBuilder.h"
 #if LLVM_VERSION_MAJOR >= 22
+#include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/Plugins/PassPlugin.h"
 #else
 #include "llvm/Passes/PassPlugin.h"
@@ -66,6 +70,9 @@ char *pebble_pass_param_conflict(uint32_t Pass, uint32_t Flags);
 int32_t pebble_run_function_pass(uint32_t Pass, uint32_t Flags,
                                  LLVMValueRef Fn, char **Message);
 void pebble_free_message(char *Message);
+// Whether the pass reads debug info as intrinsics, so the glue converts
+// the function's records around it (always on LLVM 19).
+int32_t pebble_pass_debug_intrinsics(uint32_t Pass);
 }
 
 // Called by Rust (src/transforms/mem2reg/debug_info.rs): the size in bits of
@@ -84,6 +91,99 @@ extern "C" uint64_t pebble_variable_size_in_bits(LLVMMetadataRef Var) {
 extern "C" unsigned pebble_block_number(LLVMBasicBlockRef BB) {
   return unwrap(BB)->getNumber();
 }
+
+// Debug records for src/ir/debug_records.rs: what LLVM 22's C API lacks
+// (it iterates records and reads their kind, variable, expression and
+// location, and inserts them before an instruction; these do the rest).
+
+// Fills Out[0..Cap) with `List`'s records; returns how many there are.
+template <typename ListT>
+static unsigned fillRecords(const ListT &List, LLVMDbgRecordRef *Out,
+                            unsigned Cap) {
+  unsigned N = 0;
+  for (DbgVariableRecord *DVR : List) {
+    if (N < Cap)
+      Out[N] = wrap(static_cast<DbgRecord *>(DVR));
+    ++N;
+  }
+  return N;
+}
+
+// The records whose location is V itself (not a DIArgList holding it), in
+// findDbgUsers order (what LLVM's mem2reg reads).
+extern "C" unsigned pebble_record_users(LLVMValueRef V, LLVMDbgRecordRef *Out,
+                                        unsigned Cap) {
+  Value *Val = unwrap(V);
+  auto *VAM = ValueAsMetadata::getIfExists(Val);
+  if (!VAM)
+    return 0;
+  SmallVector<DbgVariableRecord *> All, Direct;
+  findDbgUsers(Val, All);
+  for (DbgVariableRecord *DVR : All)
+    if (DVR->getRawLocation() == VAM)
+      Direct.push_back(DVR);
+  return fillRecords(Direct, Out, Cap);
+}
+
+// The dbg_assign records linked to Inst by its DIAssignID.
+extern "C" unsigned pebble_record_assign_markers(LLVMValueRef Inst,
+                                                 LLVMDbgRecordRef *Out,
+                                                 unsigned Cap) {
+  SmallVector<DbgVariableRecord *> Markers;
+  for (DbgVariableRecord *DVR :
+       at::getDVRAssignmentMarkers(cast<Instruction>(unwrap(Inst))))
+    if (!is_contained(Markers, DVR))
+      Markers.push_back(DVR);
+  return fillRecords(Markers, Out, Cap);
+}
+
+// A variable record's location as it is (ValueAsMetadata, DIArgList or an
+// empty node), and setting it.
+extern "C" LLVMMetadataRef pebble_record_location(LLVMDbgRecordRef R) {
+  return wrap(cast<DbgVariableRecord>(unwrap(R))->getRawLocation());
+}
+
+extern "C" void pebble_record_set_location(LLVMDbgRecordRef R,
+                                           LLVMMetadataRef Location) {
+  cast<DbgVariableRecord>(unwrap(R))->setRawLocation(unwrap(Location));
+}
+
+extern "C" void pebble_record_erase(LLVMDbgRecordRef R) {
+  unwrap(R)->eraseFromParent();
+}
+
+// Moves Inst to the end of BB with its records, as splitting a block does
+// (removing it would leave them on the next instruction).
+extern "C" void pebble_record_move_to_end(LLVMValueRef Inst,
+                                          LLVMBasicBlockRef BB) {
+  BasicBlock *Block = unwrap(BB);
+  cast<Instruction>(unwrap(Inst))->moveBeforePreserving(*Block, Block->end());
+}
+
+// A new #dbg_declare (Declare) or #dbg_value: just before the record
+// BeforeRecord when it is given, else before instruction BeforeInst, at the
+// head of its records (AtHead) or after them.
+extern "C" void pebble_record_insert(int32_t Declare, LLVMMetadataRef Location,
+                                     LLVMMetadataRef Variable,
+                                     LLVMMetadataRef Expression,
+                                     LLVMMetadataRef DebugLoc,
+                                     LLVMValueRef BeforeInst, int32_t AtHead,
+                                     LLVMDbgRecordRef BeforeRecord) {
+  auto *DVR = new DbgVariableRecord(
+      unwrap(Location), cast<DILocalVariable>(unwrap(Variable)),
+      cast<DIExpression>(unwrap(Expression)),
+      cast_or_null<DILocation>(unwrap(DebugLoc)),
+      Declare ? DbgVariableRecord::LocationType::Declare
+              : DbgVariableRecord::LocationType::Value);
+  if (BeforeRecord) {
+    DVR->insertBefore(unwrap(BeforeRecord));
+    return;
+  }
+  auto *I = cast<Instruction>(unwrap(BeforeInst));
+  BasicBlock::iterator Where = I->getIterator();
+  Where.setHeadBit(AtHead != 0);
+  I->getParent()->insertDbgRecordBefore(DVR, Where);
+}
 #endif
 
 namespace {
@@ -97,15 +197,15 @@ struct PebblePass : PassInfoMixin<PebblePass> {
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &) {
     if (F.isDeclaration())
       return PreservedAnalyses::all();
-    // Rust reads and writes debug info as intrinsics: convert around the
-    // call. LLVM 19's C API cannot iterate debug records at all
-    // (LLVMGetFirstDbgRecord is LLVM 20). LLVM 22 always has records (no
-    // IsNewDbgInfoFormat) and can iterate and create them, but its C API
-    // cannot erase one nor insert before one (a dbg.assign's demotion
-    // goes at the marker's place), which promotion needs; until the glue
-    // forwards those, 22 converts too.
+    // LLVM 19's C API cannot iterate debug records at all
+    // (LLVMGetFirstDbgRecord is LLVM 20): Rust reads and writes debug info
+    // as intrinsics there, converted around the call. LLVM 22 always has
+    // records (no IsNewDbgInfoFormat); Rust reads and writes them through
+    // the C API and the pebble_record_* forwarders above, so only a pass
+    // that still reads intrinsics (pebble_pass_debug_intrinsics) is
+    // converted.
 #if LLVM_VERSION_MAJOR >= 22
-    bool Records = true;
+    bool Records = pebble_pass_debug_intrinsics(Pass) != 0;
 #else
     bool Records = F.IsNewDbgInfoFormat;
 #endif

@@ -181,6 +181,17 @@ pub unsafe extern "C" fn pebble_run_function_pass(
     -1
 }
 
+/// 1 when the glue converts the function's debug records to intrinsics
+/// around pass `pass` (`PassInfo::converts_debug_records`), else 0.
+#[no_mangle]
+pub extern "C" fn pebble_pass_debug_intrinsics(pass: u32) -> i32 {
+    guarded(1, || {
+        PASSES
+            .get(pass as usize)
+            .map_or(1, |p| p.converts_debug_records() as i32)
+    })
+}
+
 /// # Safety
 /// `message` came from `pebble_run_function_pass` or
 /// `pebble_pass_param_conflict` (or is null).

@@ -38,9 +38,20 @@ pub struct PassInfo {
     pub c_name: &'static [u8],
     pub params: &'static [&'static str],
     pub run: RunFn,
+    /// The pass reads debug info as intrinsic calls, so on LLVM 22 too the
+    /// glue converts the function's debug records to intrinsics around it
+    /// (on LLVM 19 it always does: `ir::debug_records`). A pass that reads
+    /// markers through `ir::debug_records`, or none at all, says `false`.
+    pub debug_intrinsics: bool,
 }
 
 impl PassInfo {
+    /// Whether the glue converts debug records to intrinsics around this
+    /// pass in this build.
+    pub fn converts_debug_records(&self) -> bool {
+        !crate::ir::debug_records::NATIVE || self.debug_intrinsics
+    }
+
     pub fn param_bit(&self, param: &str) -> Option<u32> {
         self.params
             .iter()

@@ -17,6 +17,7 @@ program built by riscv64-linux-gnu-gcc -O2 (both with -ffp-contract=off).
 The first refusal of a level is reported with its message.
 """
 
+import concurrent.futures
 import json
 import os
 import subprocess
@@ -172,35 +173,37 @@ class Runner:
         return len(asms), len(srcs), "wrong", why, secs
 
 
-def run_real(root, work, pebble, plugin, bindir, clang_flags, fast, only, levels, timeout):
-    """Runs the programs; returns (passed, failed) and prints one line per
-    program and level."""
+def run_real(root, work, pebble, plugin, bindir, clang_flags, fast, only, levels, timeout, jobs=1):
+    """Runs the programs (`jobs` at once); returns (passed, failed) and
+    prints one line per program and level, in program order."""
     scratch = os.environ.get("PEBBLE_REAL_SRC", os.path.join("/tmp", "pebble-real-sources"))
     dirs = crate_dirs(scratch)
     runner = Runner(root, work, pebble, plugin, bindir, clang_flags, fast, timeout)
+    chosen = [prog for prog in PROGRAMS if not only or prog.name in only]
     passed = failed = 0
-    for prog in PROGRAMS:
-        if only and prog.name not in only:
-            continue
-        out = os.path.join(work, prog.name)
-        os.makedirs(out, exist_ok=True)
-        srcs, inc = runner.sources(prog, dirs[prog.crate])
-        expected, msg = runner.reference(prog, srcs, inc, out)
-        if expected is None or expected[0] == "timeout":
-            print(f"FAIL {prog.name} [ref]: {msg or 'reference run timed out'}")
-            failed += 1
-            continue
-        for level in levels:
-            done, total, status, msg, secs = runner.level(prog, srcs, inc, level, expected, out)
-            line = f"{prog.name} [{level}]: {done}/{total} files compiled, {status}"
-            if secs:
-                line += f" ({secs:.1f} s under qemu)"
-            if msg:
-                line += f": {msg}"
-            if status == "correct":
-                passed += 1
-                print("ok   " + line)
-            else:
-                failed += 1
-                print("FAIL " + line)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        for lines in pool.map(lambda prog: check_real(runner, prog, dirs, work, levels), chosen):
+            for ok, line in lines:
+                passed, failed = passed + ok, failed + (not ok)
+                print(("ok   " if ok else "FAIL ") + line, flush=True)
     return passed, failed
+
+
+def check_real(runner, prog, dirs, work, levels):
+    """[(passed, line)] of one program: its reference, then each level."""
+    out = os.path.join(work, prog.name)
+    os.makedirs(out, exist_ok=True)
+    srcs, inc = runner.sources(prog, dirs[prog.crate])
+    expected, msg = runner.reference(prog, srcs, inc, out)
+    if expected is None or expected[0] == "timeout":
+        return [(False, f"{prog.name} [ref]: {msg or 'reference run timed out'}")]
+    lines = []
+    for level in levels:
+        done, total, status, msg, secs = runner.level(prog, srcs, inc, level, expected, out)
+        line = f"{prog.name} [{level}]: {done}/{total} files compiled, {status}"
+        if secs:
+            line += f" ({secs:.1f} s under qemu)"
+        if msg:
+            line += f": {msg}"
+        lines.append((status == "correct", line))
+    return lines

@@ -6,7 +6,11 @@ use clap::{Parser, Subcommand};
 #[command(
     name = "pebble",
     version,
-    about = "Pebble: SSA passes for LLVM 19 and a RISC-V back end"
+    about = concat!(
+        "Pebble: SSA passes for LLVM ",
+        env!("PEBBLE_LLVM_MAJOR"),
+        " (the LLVM this build is for) and a RISC-V back end"
+    )
 )]
 struct Cli {
     #[command(subcommand)]

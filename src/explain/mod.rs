@@ -52,8 +52,13 @@ pub enum Format {
 /// comment of the `Explain` variant in `src/bin/pebble.rs`).
 #[derive(clap::Args, Debug)]
 pub struct ExplainArgs {
-    /// LLVM IR input (.ll text or .bc bitcode); it must verify. From C: clang-19 -O0
-    /// -Xclang -disable-O0-optnone -fno-discard-value-names -S -emit-llvm x.c -o x.ll
+    /// LLVM IR input (.ll text or .bc bitcode); it must verify. The help
+    /// names the clang of the LLVM this build is for.
+    #[arg(help = concat!(
+        "LLVM IR input (.ll text or .bc bitcode); it must verify. From C: clang-",
+        env!("PEBBLE_LLVM_MAJOR"),
+        " -O0 -Xclang -disable-O0-optnone -fno-discard-value-names -S -emit-llvm x.c -o x.ll"
+    ))]
     pub input: PathBuf,
 
     /// Explain only the function with this name (without the `@`)

@@ -147,3 +147,12 @@ unsafe fn check_only_dead_users(blocks: &[LLVMBasicBlockRef]) -> Result<(), Live
     }
     Ok(())
 }
+
+/// Erases a debug marker (`debug_records::Record`: an LLVM 22 record, or an
+/// LLVM 19 intrinsic call, which nothing uses).
+///
+/// # Safety
+/// `record` is live; no handle to it is used after this call.
+pub unsafe fn erase_debug_record(record: super::debug_records::Record) {
+    super::debug_records::erase(record);
+}

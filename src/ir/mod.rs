@@ -1,6 +1,8 @@
 //! The thin layer over LLVM's C API: reading a function into a `Cfg`, and
 //! the few queries and rewrites the passes need. The C API calls that differ
-//! between LLVM 19 and 22 are in `version`.
+//! between LLVM 19 and 22 are in `version`, and debug markers (LLVM 22's
+//! records, LLVM 19's intrinsics) are read and written through
+//! `debug_records`.
 //!
 //! Everything here is `unsafe` in the C API's sense: the caller guarantees
 //! that the values belong to a live module and are of the kind the function
@@ -24,6 +26,7 @@ use llvm_sys::LLVMOpcode;
 use crate::analysis::cfg::{Block, Cfg};
 
 pub mod address_index;
+pub mod debug_records;
 pub mod delete;
 pub mod switch;
 pub mod type_size;

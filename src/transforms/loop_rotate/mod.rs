@@ -58,6 +58,9 @@ pub const PASS: PassInfo = PassInfo {
     c_name: b"pebble-loop-rotate\0",
     params: &["stats"],
     run: run_pass,
+    // Rotation skips debug intrinsic calls (`legality::is_debug_intrinsic`)
+    // and moves and clones instructions around them; not ported to records.
+    debug_intrinsics: true,
 };
 
 /// What rotation did to one function.

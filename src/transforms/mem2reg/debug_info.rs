@@ -7,15 +7,15 @@
 //! declaration is erased, with any `dbg.value` that reads through the
 //! address (`DW_OP_deref`).
 //!
-//! The C API cannot see LLVM 19's debug records, so the glue converts the
-//! function to debug intrinsics around the pass; the intrinsics made here
-//! become `#dbg_value` records when it converts back. Debug users of a value
-//! are found as users of its `MetadataAsValue` wrapper.
+//! Markers are read and made through `ir::debug_records`: LLVM 22's debug
+//! records through the C API's record functions, LLVM 19's intrinsics
+//! (the glue converts its records around the pass); this module is the
+//! same for both.
 //!
 //! LLVM inserts a phi's record at the head of its block's first insertion
 //! point, so the records of several phis come out in reverse phi order;
-//! inserting each intrinsic before the block's first non-phi instruction
-//! (which is the previously inserted one) gives the same order.
+//! inserting each at the head of the first non-phi instruction's markers
+//! (`Before::HeadOf`) gives the same order.
 //!
 //! Assignment tracking (`dbg.assign`, LLVM's `AssignmentTrackingInfo`): the
 //! alloca's own markers (linked by its `!DIAssignID`) describe which
@@ -39,20 +39,21 @@ use llvm_sys::prelude::*;
 use llvm_sys::target::*;
 use llvm_sys::LLVMOpcode;
 
+use crate::ir::debug_records::{self as records, Before, Contents, Kind, Location, Record};
 use crate::ir::type_size::{self, TypeSize};
 use crate::ir::{self, delete};
 
-/// The debug intrinsics that describe one alloca.
+/// The debug markers that describe one alloca.
 #[derive(Clone, Debug, Default)]
 pub struct DebugUsers {
-    /// `llvm.dbg.declare` calls (address of the variable).
-    pub declares: Vec<LLVMValueRef>,
-    /// `llvm.dbg.value` calls whose expression starts with `DW_OP_deref`.
-    pub deref_values: Vec<LLVMValueRef>,
-    /// `llvm.dbg.assign` markers linked to the alloca, one per variable.
-    pub assigns: Vec<LLVMValueRef>,
-    /// Every `llvm.dbg.assign` linked to the alloca (deleted with it).
-    pub linked_assigns: Vec<LLVMValueRef>,
+    /// `dbg.declare`s (address of the variable).
+    pub declares: Vec<Record>,
+    /// `dbg.value`s whose expression starts with `DW_OP_deref`.
+    pub deref_values: Vec<Record>,
+    /// `dbg.assign` markers linked to the alloca, one per variable.
+    pub assigns: Vec<Record>,
+    /// Every `dbg.assign` linked to the alloca (deleted with it).
+    pub linked_assigns: Vec<Record>,
 }
 
 /// What a `DIExpression` says, read from its printed form (the C API has
@@ -154,17 +155,13 @@ pub struct DebugInfo {
     context: LLVMContextRef,
     module: LLVMModuleRef,
     data_layout: LLVMTargetDataRef,
-    dbg_value: Option<(LLVMValueRef, LLVMTypeRef)>,
     builder: LLVMBuilderRef,
-    declare_id: u32,
-    value_id: u32,
-    assign_id: u32,
     assign_kind: u32,
     /// `dbg.assign`s demoted to `dbg.value`s, deleted with their alloca.
-    demoted: Vec<LLVMValueRef>,
+    demoted: Vec<Record>,
     /// (phi, declare) pairs already described.
-    described_phis: HashSet<(LLVMValueRef, LLVMValueRef)>,
-    /// For new expressions (`split_declares`), made when first needed.
+    described_phis: HashSet<(LLVMValueRef, Record)>,
+    /// For new expressions and LLVM 22's records, made when first needed.
     di_builder: Option<LLVMDIBuilderRef>,
 }
 
@@ -181,11 +178,7 @@ impl DebugInfo {
             context,
             module,
             data_layout: LLVMGetModuleDataLayout(module),
-            dbg_value: None,
             builder: LLVMCreateBuilderInContext(context),
-            declare_id: ir::intrinsic_id("llvm.dbg.declare"),
-            value_id: ir::intrinsic_id("llvm.dbg.value"),
-            assign_id: ir::intrinsic_id("llvm.dbg.assign"),
             assign_kind: LLVMGetMDKindIDInContext(context, c"DIAssignID".as_ptr(), 10),
             demoted: Vec::new(),
             described_phis: HashSet::new(),
@@ -198,27 +191,20 @@ impl DebugInfo {
     /// # Safety
     /// `alloca` is live.
     pub unsafe fn users_of(&self, alloca: LLVMValueRef) -> DebugUsers {
-        let wrapper = LLVMMetadataAsValue(self.context, LLVMValueAsMetadata(alloca));
         let mut users = DebugUsers::default();
-        for user in ir::users(wrapper) {
-            if ir::opcode(user) != Some(LLVMOpcode::LLVMCall) || LLVMGetOperand(user, 0) != wrapper
-            {
-                continue;
-            }
-            let id = ir::called_intrinsic_id(user);
-            if id == self.declare_id && !users.declares.contains(&user) {
-                users.declares.push(user);
-            } else if id == self.value_id
-                && self.expression(user).starts_with_deref
-                && !users.deref_values.contains(&user)
-            {
-                users.deref_values.push(user);
+        for user in records::users(self.context, alloca) {
+            match records::kind(user) {
+                Kind::Declare => users.declares.push(user),
+                Kind::Value if self.expression(user).starts_with_deref => {
+                    users.deref_values.push(user)
+                }
+                _ => {}
             }
         }
         users.linked_assigns = self.assigns_linked_to(alloca);
         let mut variables = HashSet::new();
         for &assign in &users.linked_assigns {
-            if variables.insert((LLVMGetOperand(assign, 1), LLVMGetOperand(assign, 2))) {
+            if variables.insert(variable_and_expression(assign)) {
                 users.assigns.push(assign);
             }
         }
@@ -226,26 +212,13 @@ impl DebugInfo {
     }
 
     /// The `dbg.assign` markers sharing `inst`'s `!DIAssignID`.
-    unsafe fn assigns_linked_to(&self, inst: LLVMValueRef) -> Vec<LLVMValueRef> {
-        let id = LLVMGetMetadata(inst, self.assign_kind);
-        if id.is_null() {
-            return Vec::new();
-        }
-        let mut out = Vec::new();
-        for user in ir::users(id) {
-            if ir::opcode(user) == Some(LLVMOpcode::LLVMCall)
-                && ir::called_intrinsic_id(user) == self.assign_id
-                && LLVMGetOperand(user, 3) == id
-                && !out.contains(&user)
-            {
-                out.push(user);
-            }
-        }
-        out
+    unsafe fn assigns_linked_to(&self, inst: LLVMValueRef) -> Vec<Record> {
+        records::assign_markers(inst, self.assign_kind)
     }
 
-    unsafe fn expression(&self, intrinsic: LLVMValueRef) -> Expression {
-        let text = LLVMPrintValueToString(LLVMGetOperand(intrinsic, 2));
+    unsafe fn expression(&self, marker: Record) -> Expression {
+        let expression = LLVMMetadataAsValue(self.context, records::expression(marker));
+        let text = LLVMPrintValueToString(expression);
         let parsed = Expression::parse(&CStr::from_ptr(text).to_string_lossy());
         LLVMDisposeMessage(text);
         parsed
@@ -255,7 +228,7 @@ impl DebugInfo {
     /// `valueCoversEntireFragment`, see the module doc). Sizes may scale
     /// with `vscale` (`ir::type_size`: the C API's size queries are fatal
     /// on scalable vectors); an unknown size covers nothing, as in LLVM.
-    unsafe fn covers(&self, ty: LLVMTypeRef, declare: LLVMValueRef, alloca: LLVMValueRef) -> bool {
+    unsafe fn covers(&self, ty: LLVMTypeRef, declare: Record, alloca: LLVMValueRef) -> bool {
         let Some(value) = type_size::alloc_size_bits(self.data_layout, ty) else {
             return false;
         };
@@ -297,13 +270,14 @@ impl DebugInfo {
     ) {
         let mut described = HashSet::new();
         for assign in self.assigns_linked_to(store) {
-            described.insert((LLVMGetOperand(assign, 1), LLVMGetOperand(assign, 2)));
-            let location = LLVMInstructionGetDebugLoc(assign);
-            self.insert_dbg_value_operand(LLVMGetOperand(assign, 0), assign, location, assign);
+            described.insert(variable_and_expression(assign));
+            let location = Location::Raw(records::location(assign));
+            let debug_loc = records::debug_loc(assign);
+            self.insert_dbg_value_at(location, assign, debug_loc, Before::Record(assign));
             self.demoted.push(assign);
         }
         for &assign in &users.assigns {
-            if !described.contains(&(LLVMGetOperand(assign, 1), LLVMGetOperand(assign, 2))) {
+            if !described.contains(&variable_and_expression(assign)) {
                 self.value_at_store(assign, alloca, store);
             }
         }
@@ -312,7 +286,7 @@ impl DebugInfo {
     /// `ConvertDebugDeclareToDebugValue(declare, store)`.
     unsafe fn value_at_store(
         &mut self,
-        declare: LLVMValueRef,
+        declare: Record,
         alloca: LLVMValueRef,
         store: LLVMValueRef,
     ) {
@@ -324,7 +298,7 @@ impl DebugInfo {
             // A store to part of the variable: say that nothing is known.
             value = LLVMGetUndef(LLVMTypeOf(value));
         }
-        self.insert_dbg_value(value, declare, store);
+        self.insert_dbg_value(value, declare, Before::Instruction(store));
     }
 
     /// `dbg.value(phi)` for every variable of the alloca, at the top of the
@@ -346,8 +320,8 @@ impl DebugInfo {
             }
             let first_non_phi = ir::instructions(LLVMGetInstructionParent(phi))
                 .find(|&i| ir::opcode(i) != Some(LLVMOpcode::LLVMPHI));
-            if let Some(before) = first_non_phi {
-                self.insert_dbg_value(phi, declare, before);
+            if let Some(first) = first_non_phi {
+                self.insert_dbg_value(phi, declare, Before::HeadOf(first));
             }
         }
     }
@@ -489,8 +463,8 @@ impl DebugInfo {
         let demoted = std::mem::take(&mut self.demoted);
         // A marker can be both linked to the alloca and demoted at a store
         // (they may share a `!DIAssignID`): each is erased once, and no
-        // handle is read after its call is gone.
-        let mut calls: Vec<LLVMValueRef> = users
+        // handle is read after its marker is gone.
+        let mut markers: Vec<Record> = users
             .declares
             .iter()
             .chain(&users.deref_values)
@@ -498,10 +472,10 @@ impl DebugInfo {
             .chain(&demoted)
             .copied()
             .collect();
-        calls.sort_unstable();
-        calls.dedup();
-        for call in calls {
-            delete::erase_unused(call);
+        markers.sort_unstable();
+        markers.dedup();
+        for marker in markers {
+            delete::erase_debug_record(marker);
         }
     }
 
@@ -512,10 +486,9 @@ impl DebugInfo {
     /// # Safety
     /// `users` describe `alloca`.
     pub unsafe fn forget_address(&self, users: &DebugUsers, alloca: LLVMValueRef) {
-        let undef = LLVMGetUndef(LLVMTypeOf(alloca));
-        let location = LLVMMetadataAsValue(self.context, LLVMValueAsMetadata(undef));
+        let undef = LLVMValueAsMetadata(LLVMGetUndef(LLVMTypeOf(alloca)));
         for &declare in &users.declares {
-            LLVMSetOperand(declare, 0, location);
+            records::set_location(self.context, declare, undef);
         }
     }
 
@@ -542,7 +515,7 @@ impl DebugInfo {
             if !expression.only_fragment {
                 continue;
             }
-            let variable = LLVMValueAsMetadata(LLVMGetOperand(declare, 1));
+            let variable = records::variable(declare);
             let variable_bits = Some(pebble_variable_size_in_bits(variable)).filter(|&b| b > 0);
             for part in parts {
                 let Some(fragment) = fragment_of_part(
@@ -554,7 +527,7 @@ impl DebugInfo {
                     continue;
                 };
                 let expr = match fragment {
-                    None => LLVMGetOperand(declare, 2),
+                    None => records::expression(declare),
                     Some((offset, size)) => self.fragment_expression(offset, size),
                 };
                 self.insert_dbg_declare(part.alloca, declare, expr, old);
@@ -563,14 +536,18 @@ impl DebugInfo {
         self.erase(&users);
     }
 
-    /// `!DIExpression(DW_OP_LLVM_fragment, offset, size)` as a value.
-    unsafe fn fragment_expression(&mut self, offset: u64, size: u64) -> LLVMValueRef {
-        let builder = *self
-            .di_builder
-            .get_or_insert_with(|| LLVMCreateDIBuilderDisallowUnresolved(self.module));
+    /// `!DIExpression(DW_OP_LLVM_fragment, offset, size)`.
+    unsafe fn fragment_expression(&mut self, offset: u64, size: u64) -> LLVMMetadataRef {
         let mut ops = [DW_OP_LLVM_FRAGMENT, offset, size];
-        let expr = LLVMDIBuilderCreateExpression(builder, ops.as_mut_ptr(), ops.len());
-        LLVMMetadataAsValue(self.context, expr)
+        LLVMDIBuilderCreateExpression(self.di_builder(), ops.as_mut_ptr(), ops.len())
+    }
+
+    /// The module's `DIBuilder`, made when first needed.
+    unsafe fn di_builder(&mut self) -> LLVMDIBuilderRef {
+        let module = self.module;
+        *self
+            .di_builder
+            .get_or_insert_with(|| LLVMCreateDIBuilderDisallowUnresolved(module))
     }
 
     /// `dbg.declare(alloca)` for the variable of `like`, with `expression`
@@ -578,27 +555,24 @@ impl DebugInfo {
     unsafe fn insert_dbg_declare(
         &mut self,
         alloca: LLVMValueRef,
-        like: LLVMValueRef,
-        expression: LLVMValueRef,
+        like: Record,
+        expression: LLVMMetadataRef,
         before: LLVMValueRef,
     ) {
-        let declare = self.intrinsic(self.declare_id);
-        let address = LLVMMetadataAsValue(self.context, LLVMValueAsMetadata(alloca));
-        let args = [address, LLVMGetOperand(like, 1), expression];
-        let location = LLVMInstructionGetDebugLoc(like);
-        self.insert_debug_call(declare, args, location, before);
+        let contents = Contents {
+            location: Location::Value(alloca),
+            variable: records::variable(like),
+            expression,
+            debug_loc: records::debug_loc(like),
+        };
+        self.insert_marker(true, contents, Before::Instruction(before));
     }
 
     /// `dbg.value(value)` for the variable of `declare`, at line 0 of the
     /// declaration's scope (LLVM's `getDebugValueLoc`).
-    unsafe fn insert_dbg_value(
-        &mut self,
-        value: LLVMValueRef,
-        declare: LLVMValueRef,
-        before: LLVMValueRef,
-    ) {
-        let declared_at = LLVMInstructionGetDebugLoc(declare);
-        let location = if declared_at.is_null() {
+    unsafe fn insert_dbg_value(&mut self, value: LLVMValueRef, declare: Record, before: Before) {
+        let declared_at = records::debug_loc(declare);
+        let debug_loc = if declared_at.is_null() {
             declared_at
         } else {
             LLVMDIBuilderCreateDebugLocation(
@@ -609,64 +583,44 @@ impl DebugInfo {
                 LLVMDILocationGetInlinedAt(declared_at),
             )
         };
-        let operand = LLVMMetadataAsValue(self.context, LLVMValueAsMetadata(value));
-        self.insert_dbg_value_operand(operand, declare, location, before);
+        self.insert_dbg_value_at(Location::Value(value), declare, debug_loc, before);
     }
 
-    /// A `dbg.value` call with the given location operand (a metadata
-    /// value), for the variable and expression of `describes`.
-    unsafe fn insert_dbg_value_operand(
+    /// A `dbg.value` of `location` for the variable and expression of
+    /// `describes`, at `debug_loc`.
+    unsafe fn insert_dbg_value_at(
         &mut self,
-        operand: LLVMValueRef,
-        describes: LLVMValueRef,
-        location: LLVMMetadataRef,
-        before: LLVMValueRef,
+        location: Location,
+        describes: Record,
+        debug_loc: LLVMMetadataRef,
+        before: Before,
     ) {
-        let intrinsic = self.dbg_value_intrinsic();
-        let args = [
-            operand,
-            LLVMGetOperand(describes, 1),
-            LLVMGetOperand(describes, 2),
-        ];
-        self.insert_debug_call(intrinsic, args, location, before);
+        let contents = Contents {
+            location,
+            variable: records::variable(describes),
+            expression: records::expression(describes),
+            debug_loc,
+        };
+        self.insert_marker(false, contents, before);
     }
 
-    /// A call of a debug intrinsic (function, type) with its three metadata
-    /// operands, before `before`, at `location` when there is one.
-    unsafe fn insert_debug_call(
-        &mut self,
-        (function, ty): (LLVMValueRef, LLVMTypeRef),
-        mut args: [LLVMValueRef; 3],
-        location: LLVMMetadataRef,
-        before: LLVMValueRef,
-    ) {
-        LLVMPositionBuilderBefore(self.builder, before);
-        let call = LLVMBuildCall2(
+    unsafe fn insert_marker(&mut self, declare: bool, contents: Contents, before: Before) {
+        let di_builder = self.di_builder();
+        records::insert(
+            self.module,
+            di_builder,
             self.builder,
-            ty,
-            function,
-            args.as_mut_ptr(),
-            3,
-            c"".as_ptr(),
+            declare,
+            contents,
+            before,
         );
-        if !location.is_null() {
-            LLVMInstructionSetDebugLoc(call, location);
-        }
     }
+}
 
-    unsafe fn dbg_value_intrinsic(&mut self) -> (LLVMValueRef, LLVMTypeRef) {
-        match self.dbg_value {
-            Some(intrinsic) => intrinsic,
-            None => *self.dbg_value.insert(self.intrinsic(self.value_id)),
-        }
-    }
-
-    /// The declaration and type of a debug intrinsic (no overloads).
-    unsafe fn intrinsic(&self, id: u32) -> (LLVMValueRef, LLVMTypeRef) {
-        let function = LLVMGetIntrinsicDeclaration(self.module, id, std::ptr::null_mut(), 0);
-        let ty = LLVMIntrinsicGetType(self.context, id, std::ptr::null_mut(), 0);
-        (function, ty)
-    }
+/// A marker's variable and expression: which part of which variable it
+/// describes.
+unsafe fn variable_and_expression(marker: Record) -> (LLVMMetadataRef, LLVMMetadataRef) {
+    (records::variable(marker), records::expression(marker))
 }
 
 impl Drop for DebugInfo {

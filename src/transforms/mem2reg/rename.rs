@@ -83,7 +83,8 @@ pub unsafe fn insert_phis(
     for slot in queue {
         let ty = LLVMGetAllocatedType(allocas[slot]);
         for &b in &phi_blocks[slot] {
-            LLVMPositionBuilderBefore(builder, LLVMGetFirstInstruction(fcfg.blocks[b]));
+            let first = LLVMGetFirstInstruction(fcfg.blocks[b]);
+            ir::debug_records::position_before_markers(builder, first);
             // Positioning copies the next instruction's location; a new phi
             // has none of its own (LLVM merges store locations; see README).
             LLVMSetCurrentDebugLocation2(builder, std::ptr::null_mut());

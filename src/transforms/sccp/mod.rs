@@ -63,6 +63,7 @@ pub const PASS: PassInfo = PassInfo {
     c_name: b"pebble-sccp\0",
     params: &["stats"],
     run: run_pass,
+    debug_intrinsics: false,
 };
 
 unsafe fn run_pass(flags: Flags, function: LLVMValueRef) -> Result<Outcome, String> {

@@ -480,7 +480,7 @@ unsafe fn predicate_load(
             [in_head, in_arm]
         }
     };
-    LLVMPositionBuilderBefore(builder, load);
+    ir::debug_records::position_before_markers(builder, load);
     let phi = LLVMBuildPhi(builder, ty, c"".as_ptr());
     let (mut values, mut blocks): (Vec<_>, Vec<_>) = incoming.into_iter().unzip();
     LLVMAddIncoming(phi, values.as_mut_ptr(), blocks.as_mut_ptr(), 2);
@@ -508,16 +508,14 @@ unsafe fn split_before(
             }
         }
     }
-    LLVMPositionBuilderAtEnd(builder, head);
     let mut moved = LLVMGetFirstInstruction(tail);
     while moved != inst {
         let next = LLVMGetNextInstruction(moved);
-        // Inserting through a builder renames: keep the name.
-        let name = std::ffi::CString::new(ir::name(moved)).unwrap_or_default();
-        LLVMInstructionRemoveFromParent(moved);
-        LLVMInsertIntoBuilderWithName(builder, moved, name.as_ptr());
+        // With its debug records (LLVM 22), as LLVM's block split moves them.
+        ir::debug_records::move_to_end(builder, moved, head);
         moved = next;
     }
+    LLVMPositionBuilderAtEnd(builder, head);
     ir::set_name(LLVMBasicBlockAsValue(tail), &format!("{base}.cont"));
     ir::set_name(LLVMBasicBlockAsValue(head), &base);
     (head, tail, base)

@@ -200,7 +200,7 @@ impl PhiFactory for LlvmPhis<'_> {
             if first.is_null() {
                 LLVMPositionBuilderAtEnd(self.builder, bb);
             } else {
-                LLVMPositionBuilderBefore(self.builder, first);
+                ir::debug_records::position_before_markers(self.builder, first);
             }
             let phi = LLVMBuildPhi(self.builder, self.ty, c"".as_ptr());
             ir::set_name(phi, &self.name);
