@@ -315,11 +315,10 @@ impl ApInt {
         let (whole, part) = ((amount / 64) as usize, amount % 64);
         let n = self.words.len();
         let mut out = vec![0u64; n];
-        for i in whole..n {
-            let src = i - whole;
-            out[i] = self.words[src] << part;
+        for (src, word) in out[whole..].iter_mut().enumerate() {
+            *word = self.words[src] << part;
             if part > 0 && src > 0 {
-                out[i] |= self.words[src - 1] >> (64 - part);
+                *word |= self.words[src - 1] >> (64 - part);
             }
         }
         ApInt::from_words(self.width, &out)
@@ -333,11 +332,11 @@ impl ApInt {
         let (whole, part) = ((amount / 64) as usize, amount % 64);
         let n = self.words.len();
         let mut out = vec![0u64; n];
-        for i in 0..n - whole {
+        for (i, word) in out[..n - whole].iter_mut().enumerate() {
             let src = i + whole;
-            out[i] = self.words[src] >> part;
+            *word = self.words[src] >> part;
             if part > 0 && src + 1 < n {
-                out[i] |= self.words[src + 1] << (64 - part);
+                *word |= self.words[src + 1] << (64 - part);
             }
         }
         ApInt::from_words(self.width, &out)

@@ -15,6 +15,8 @@ use super::fold::{BinOp, CastOp, IntPredicate, PoisonFlags};
 use super::intrinsic::Intrinsic;
 use super::lattice::Konst;
 use super::pointer::PtrConst;
+use super::wide::WideOp;
+use crate::apint::ApInt;
 
 /// An index into `Program::insts`.
 pub type InstId = usize;
@@ -25,6 +27,8 @@ pub enum Operand {
     Inst(InstId),
     /// An integer constant of at most 64 bits.
     Const(Konst),
+    /// An integer constant of 65 to `wide::MAX_WIDE_WIDTH` bits.
+    Wide(ApInt),
     /// Anything else: an argument, a global, a constant expression, a
     /// wider integer, and LLVM's `undef` and `poison`.
     ///
@@ -82,6 +86,9 @@ pub enum Op {
     },
     /// One entry per incoming edge (a block twice for two edges).
     Phi(Vec<(Operand, Block)>),
+    /// Integer arithmetic, `icmp` or a cast where an operand or the
+    /// result is wider than 64 bits (`wide`).
+    Wide(WideOp),
     /// Not evaluated: loads, calls, allocas, floating point, pointers,
     /// vectors, integers wider than 64 bits, void instructions…
     Opaque,
@@ -161,6 +168,7 @@ impl Program {
             } => vec![cond, if_true, if_false],
             Op::Phi(incoming) => incoming.iter().map(|(v, _)| v).collect(),
             Op::Intrinsic { args, .. } => args.iter().collect(),
+            Op::Wide(op) => op.operands(),
             Op::PointerICmp { .. } | Op::ConstantLoad(_) | Op::Opaque => Vec::new(),
         }
     }

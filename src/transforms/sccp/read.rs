@@ -2,11 +2,13 @@
 //! the C API and the algorithm).
 //!
 //! An instruction is described in detail only if every type involved is a
-//! scalar integer of at most 64 bits; anything else (vectors, pointers,
-//! floats, `i128`) becomes `Op::Opaque`, i.e. overdefined. Operands that are
-//! not instructions of this function or `ConstantInt`s of at most 64 bits
-//! (arguments, globals, constant expressions, `undef`, `poison`) become
-//! `Operand::Unknown`, i.e. overdefined.
+//! scalar integer: of at most 64 bits (`Op::Binary`, `Op::Cast`, …) or of
+//! 65 to `wide::MAX_WIDE_WIDTH` bits (`Op::Wide`, read as `ApInt` through
+//! `ir::const_int`); anything else (vectors, pointers, floats) becomes
+//! `Op::Opaque`, i.e. overdefined. Operands that are not instructions of
+//! this function or integer constants (arguments, globals, constant
+//! expressions, `undef`, `poison`) become `Operand::Unknown`, i.e.
+//! overdefined.
 //!
 //! An `icmp` of two pointers becomes `Op::PointerICmp` with each operand
 //! described as a `pointer::PtrConst` when it is `null`, a global, or a
@@ -41,6 +43,8 @@ use super::intrinsic::Intrinsic;
 use super::lattice::{mask, Konst};
 use super::pointer::{Global, PtrConst};
 use super::program::{Inst, InstId, Op, Operand, Program, Terminator};
+use super::wide::{WideOp, MAX_WIDE_WIDTH};
+use crate::apint::ApInt;
 
 /// The program and the LLVM instruction behind each `InstId`.
 pub struct ReadFunction {
@@ -59,6 +63,23 @@ pub unsafe fn int_width(ty: LLVMTypeRef) -> Option<u32> {
     }
     let w = LLVMGetIntTypeWidth(ty);
     (1..=64).contains(&w).then_some(w)
+}
+
+/// The width of a scalar integer type of 65 to `MAX_WIDE_WIDTH` bits.
+///
+/// # Safety
+/// `ty` is a live type.
+pub unsafe fn wide_width(ty: LLVMTypeRef) -> Option<u32> {
+    if LLVMGetTypeKind(ty) != LLVMTypeKind::LLVMIntegerTypeKind {
+        return None;
+    }
+    let w = LLVMGetIntTypeWidth(ty);
+    (65..=MAX_WIDE_WIDTH).contains(&w).then_some(w)
+}
+
+/// Does the solver carry values of type `ty` (phis, `select`, `freeze`)?
+unsafe fn is_carried(ty: LLVMTypeRef) -> bool {
+    int_width(ty).is_some() || wide_width(ty).is_some()
 }
 
 /// # Safety
@@ -122,8 +143,12 @@ impl Reader<'_> {
             return Operand::Inst(id as InstId);
         }
         if !LLVMIsAConstantInt(value).is_null() {
-            if let Some(w) = int_width(LLVMTypeOf(value)) {
+            let ty = LLVMTypeOf(value);
+            if let Some(w) = int_width(ty) {
                 return Operand::Const(Konst::new(w, LLVMConstIntGetZExtValue(value)));
+            }
+            if let (Some(w), Some(words)) = (wide_width(ty), ir::const_int::words(value)) {
+                return Operand::Wide(ApInt::from_words(w, &words));
             }
         }
         Operand::Unknown
@@ -135,9 +160,18 @@ impl Reader<'_> {
 
     /// `None` for anything the solver does not evaluate.
     unsafe fn try_op(&self, inst: LLVMValueRef) -> Option<Op> {
-        let result_width = int_width(LLVMTypeOf(inst))?;
-        let operand = |k: u32| self.operand(LLVMGetOperand(inst, k));
+        let ty = LLVMTypeOf(inst);
         let opcode = LLVMGetInstructionOpcode(inst);
+        if is_carried(ty) {
+            if let Some(op) = self.carrying_op(inst, opcode) {
+                return Some(op);
+            }
+        }
+        if let Some(op) = self.wide_op(inst, opcode) {
+            return Some(Op::Wide(op));
+        }
+        let result_width = int_width(ty)?;
+        let operand = |k: u32| self.operand(LLVMGetOperand(inst, k));
         if let Some(op) = bin_op(opcode) {
             return Some(Op::Binary {
                 op,
@@ -164,26 +198,7 @@ impl Reader<'_> {
             }
             LLVMOpcode::LLVMZExt | LLVMOpcode::LLVMSExt | LLVMOpcode::LLVMTrunc => {
                 let from_width = int_width(LLVMTypeOf(LLVMGetOperand(inst, 0)))?;
-                let (op, flags) = match opcode {
-                    LLVMOpcode::LLVMZExt => (
-                        CastOp::ZExt,
-                        PoisonFlags {
-                            nneg: LLVMGetNNeg(inst) != 0,
-                            ..PoisonFlags::default()
-                        },
-                    ),
-                    LLVMOpcode::LLVMSExt => (CastOp::SExt, PoisonFlags::default()),
-                    _ => (
-                        CastOp::Trunc,
-                        // LLVM 19's `Instruction::hasNoUnsignedWrap` (behind
-                        // LLVMGetNUW) also answers for `trunc`.
-                        PoisonFlags {
-                            nuw: LLVMGetNUW(inst) != 0,
-                            nsw: LLVMGetNSW(inst) != 0,
-                            ..PoisonFlags::default()
-                        },
-                    ),
-                };
+                let (op, flags) = int_cast(inst, opcode)?;
                 Op::Cast {
                     op,
                     flags,
@@ -192,18 +207,6 @@ impl Reader<'_> {
                     to_width: result_width,
                 }
             }
-            LLVMOpcode::LLVMSelect => {
-                let cond_ty = LLVMTypeOf(LLVMGetOperand(inst, 0));
-                if int_width(cond_ty) != Some(1) {
-                    return None; // a vector condition
-                }
-                Op::Select {
-                    cond: operand(0),
-                    if_true: operand(1),
-                    if_false: operand(2),
-                }
-            }
-            LLVMOpcode::LLVMFreeze => Op::Freeze(operand(0)),
             LLVMOpcode::LLVMCall => {
                 let intrinsic = Intrinsic::from_name(&ir::called_intrinsic_name(inst)?)?;
                 let n = LLVMGetNumArgOperands(inst) as usize;
@@ -218,6 +221,27 @@ impl Reader<'_> {
                 Op::Intrinsic { intrinsic, args }
             }
             LLVMOpcode::LLVMLoad => Op::ConstantLoad(self.constant_load(inst, result_width)?),
+            _ => return None,
+        })
+    }
+
+    /// Phis, `select` and `freeze`, which carry values of any type the
+    /// solver knows (`is_carried`) without looking at them.
+    unsafe fn carrying_op(&self, inst: LLVMValueRef, opcode: LLVMOpcode) -> Option<Op> {
+        let operand = |k: u32| self.operand(LLVMGetOperand(inst, k));
+        Some(match opcode {
+            LLVMOpcode::LLVMSelect => {
+                let cond_ty = LLVMTypeOf(LLVMGetOperand(inst, 0));
+                if int_width(cond_ty) != Some(1) {
+                    return None; // a vector condition
+                }
+                Op::Select {
+                    cond: operand(0),
+                    if_true: operand(1),
+                    if_false: operand(2),
+                }
+            }
+            LLVMOpcode::LLVMFreeze => Op::Freeze(operand(0)),
             LLVMOpcode::LLVMPHI => {
                 let incoming = (0..LLVMCountIncoming(inst))
                     .map(|k| {
@@ -229,6 +253,51 @@ impl Reader<'_> {
             }
             _ => return None,
         })
+    }
+
+    /// An integer instruction where an operand or the result is wider
+    /// than 64 bits (and none wider than `MAX_WIDE_WIDTH`).
+    unsafe fn wide_op(&self, inst: LLVMValueRef, opcode: LLVMOpcode) -> Option<WideOp> {
+        let operand = |k: u32| self.operand(LLVMGetOperand(inst, k));
+        let ty = LLVMTypeOf(inst);
+        if let Some(op) = bin_op(opcode) {
+            wide_width(ty)?;
+            return Some(WideOp::Binary {
+                op,
+                flags: binary_flags(inst, op),
+                lhs: operand(0),
+                rhs: operand(1),
+            });
+        }
+        if LLVMGetNumOperands(inst) == 0 {
+            return None;
+        }
+        let from = LLVMTypeOf(LLVMGetOperand(inst, 0));
+        match opcode {
+            LLVMOpcode::LLVMICmp => {
+                wide_width(from)?;
+                Some(WideOp::ICmp {
+                    pred: predicate(LLVMGetICmpPredicate(inst)),
+                    lhs: operand(0),
+                    rhs: operand(1),
+                })
+            }
+            LLVMOpcode::LLVMZExt | LLVMOpcode::LLVMSExt | LLVMOpcode::LLVMTrunc => {
+                let width = |t| int_width(t).or(wide_width(t));
+                let (from_width, to_width) = (width(from)?, width(ty)?);
+                if from_width <= 64 && to_width <= 64 {
+                    return None;
+                }
+                let (op, flags) = int_cast(inst, opcode)?;
+                Some(WideOp::Cast {
+                    op,
+                    flags,
+                    value: operand(0),
+                    to_width,
+                })
+            }
+            _ => None,
+        }
     }
 
     unsafe fn is_scalar_pointer(&self, value: LLVMValueRef) -> bool {
@@ -477,6 +546,31 @@ impl Reader<'_> {
             cases,
         }
     }
+}
+
+/// The cast and its poison flags of a `zext`, `sext` or `trunc`.
+unsafe fn int_cast(inst: LLVMValueRef, opcode: LLVMOpcode) -> Option<(CastOp, PoisonFlags)> {
+    Some(match opcode {
+        LLVMOpcode::LLVMZExt => (
+            CastOp::ZExt,
+            PoisonFlags {
+                nneg: LLVMGetNNeg(inst) != 0,
+                ..PoisonFlags::default()
+            },
+        ),
+        LLVMOpcode::LLVMSExt => (CastOp::SExt, PoisonFlags::default()),
+        LLVMOpcode::LLVMTrunc => (
+            CastOp::Trunc,
+            // LLVM 19's `Instruction::hasNoUnsignedWrap` (behind
+            // LLVMGetNUW) also answers for `trunc`.
+            PoisonFlags {
+                nuw: LLVMGetNUW(inst) != 0,
+                nsw: LLVMGetNSW(inst) != 0,
+                ..PoisonFlags::default()
+            },
+        ),
+        _ => return None,
+    })
 }
 
 pub(crate) fn bin_op(opcode: LLVMOpcode) -> Option<BinOp> {

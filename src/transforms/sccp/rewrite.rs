@@ -103,15 +103,17 @@ pub unsafe fn apply(function: LLVMValueRef, read: &ReadFunction, solution: &Solu
 unsafe fn replace_constants(read: &ReadFunction, solution: &Solution) -> usize {
     let mut count = 0;
     for (i, inst) in read.program.insts.iter().enumerate() {
-        let Lattice::Const(k) = solution.values[i] else {
-            continue;
-        };
         if !solution.executable_blocks[inst.block] {
             continue;
         }
-        debug_assert!(!matches!(inst.op, Op::Opaque));
         let llvm_inst = read.llvm_insts[i];
-        let constant = LLVMConstInt(LLVMTypeOf(llvm_inst), k.zext(), 0);
+        let ty = LLVMTypeOf(llvm_inst);
+        let constant = match solution.values[i] {
+            Lattice::Const(k) => LLVMConstInt(ty, k.zext(), 0),
+            Lattice::Wide(id) => ir::const_int::build(ty, solution.wide.get(id).words()),
+            _ => continue,
+        };
+        debug_assert!(!matches!(inst.op, Op::Opaque));
         ir::delete::replace_and_erase(llvm_inst, constant);
         count += 1;
     }
@@ -131,7 +133,7 @@ unsafe fn add_flags(read: &ReadFunction, solution: &Solution) -> usize {
             Operand::Inst(d) => solution.values[*d]
                 .range_or_full(width)
                 .unwrap_or(ConstantRange::full(width)),
-            Operand::Unknown => ConstantRange::full(width),
+            Operand::Wide(_) | Operand::Unknown => ConstantRange::full(width),
         };
         let add = match &inst.op {
             Op::Binary {
@@ -179,7 +181,7 @@ unsafe fn make_unsigned(
     let value = |operand: &Operand| match operand {
         Operand::Const(k) => Lattice::Const(*k),
         Operand::Inst(d) => solution.values[*d],
-        Operand::Unknown => Lattice::Overdefined,
+        Operand::Wide(_) | Operand::Unknown => Lattice::Overdefined,
     };
     let mut count = 0;
     for (i, inst) in read.program.insts.iter().enumerate() {
