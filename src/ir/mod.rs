@@ -24,6 +24,7 @@ use llvm_sys::LLVMOpcode;
 use crate::analysis::cfg::{Block, Cfg};
 
 pub mod address_index;
+pub mod attributes;
 pub mod const_int;
 pub mod delete;
 pub mod switch;

@@ -27,6 +27,7 @@
 //! and fewer than 2^width elements; one element is a `Const`, all of them
 //! `Overdefined`.
 
+use super::float::FloatConst;
 use super::range::ConstantRange;
 use super::wide::WideId;
 
@@ -111,6 +112,9 @@ pub enum Lattice {
     /// `wide::WideTable` (equal ids, equal values). Wide values have no
     /// ranges.
     Wide(WideId),
+    /// One `float` or `double` constant (`float`; never a NaN read from
+    /// the IR, see there).
+    Float(FloatConst),
     /// ⊥: any value.
     Overdefined,
 }

@@ -11,6 +11,7 @@
 
 use crate::analysis::cfg::Block;
 
+use super::float::{Environment, FloatConst, FloatOp};
 use super::fold::{BinOp, CastOp, IntPredicate, PoisonFlags};
 use super::intrinsic::Intrinsic;
 use super::lattice::Konst;
@@ -29,6 +30,8 @@ pub enum Operand {
     Const(Konst),
     /// An integer constant of 65 to `wide::MAX_WIDE_WIDTH` bits.
     Wide(ApInt),
+    /// A `float` or `double` constant that is not a NaN.
+    Float(FloatConst),
     /// Anything else: an argument, a global, a constant expression, a
     /// wider integer, and LLVM's `undef` and `poison`.
     ///
@@ -89,6 +92,9 @@ pub enum Op {
     /// Integer arithmetic, `icmp` or a cast where an operand or the
     /// result is wider than 64 bits (`wide`).
     Wide(WideOp),
+    /// A floating-point operation, comparison or conversion (`float`),
+    /// with the function's floating-point environment.
+    Float { op: FloatOp, env: Environment },
     /// Not evaluated: loads, calls, allocas, floating point, pointers,
     /// vectors, integers wider than 64 bits, void instructions…
     Opaque,
@@ -169,6 +175,7 @@ impl Program {
             Op::Phi(incoming) => incoming.iter().map(|(v, _)| v).collect(),
             Op::Intrinsic { args, .. } => args.iter().collect(),
             Op::Wide(op) => op.operands(),
+            Op::Float { op, .. } => op.operands(),
             Op::PointerICmp { .. } | Op::ConstantLoad(_) | Op::Opaque => Vec::new(),
         }
     }

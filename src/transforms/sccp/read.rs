@@ -33,11 +33,13 @@ use llvm_sys::target::{
     LLVMOffsetOfElement, LLVMPointerSize, LLVMStoreSizeOfType, LLVMTargetDataRef,
 };
 use llvm_sys::{
-    LLVMAtomicOrdering, LLVMIntPredicate, LLVMLinkage, LLVMOpcode, LLVMTypeKind, LLVMUnnamedAddr,
+    LLVMAtomicOrdering, LLVMIntPredicate, LLVMLinkage, LLVMOpcode, LLVMRealPredicate, LLVMTypeKind,
+    LLVMUnnamedAddr,
 };
 
 use crate::ir::{self, AddressIndex, FunctionCfg};
 
+use super::float::{Environment, FBinOp, FPredicate, FastMath, FloatConst, FloatKind, FloatOp};
 use super::fold::{BinOp, CastOp, IntPredicate, PoisonFlags};
 use super::intrinsic::Intrinsic;
 use super::lattice::{mask, Konst};
@@ -77,9 +79,44 @@ pub unsafe fn wide_width(ty: LLVMTypeRef) -> Option<u32> {
     (65..=MAX_WIDE_WIDTH).contains(&w).then_some(w)
 }
 
-/// Does the solver carry values of type `ty` (phis, `select`, `freeze`)?
-unsafe fn is_carried(ty: LLVMTypeRef) -> bool {
-    int_width(ty).is_some() || wide_width(ty).is_some()
+/// `float` or `double`.
+///
+/// # Safety
+/// `ty` is a live type.
+pub unsafe fn float_kind(ty: LLVMTypeRef) -> Option<FloatKind> {
+    match LLVMGetTypeKind(ty) {
+        LLVMTypeKind::LLVMFloatTypeKind => Some(FloatKind::F32),
+        LLVMTypeKind::LLVMDoubleTypeKind => Some(FloatKind::F64),
+        _ => None,
+    }
+}
+
+/// The floating-point environment of `function`, `None` if it is
+/// `strictfp` (then no floating-point operation is evaluated: the rounding
+/// mode and the exception flags are dynamic).
+unsafe fn float_environment(function: LLVMValueRef) -> Option<Environment> {
+    if ir::attributes::has_function_attribute(function, "strictfp") {
+        return None;
+    }
+    let not_ieee = |name| {
+        ir::attributes::string_function_attribute(function, name)
+            .is_some_and(|mode| mode != "ieee,ieee" && mode != "ieee")
+    };
+    Some(Environment {
+        denormals_not_ieee: not_ieee("denormal-fp-math") || not_ieee("denormal-fp-math-f32"),
+    })
+}
+
+/// The fast-math flags of `inst` that make results poison.
+unsafe fn fast_math(inst: LLVMValueRef) -> FastMath {
+    if LLVMCanValueUseFastMathFlags(inst) == 0 {
+        return FastMath::default();
+    }
+    let flags = LLVMGetFastMathFlags(inst);
+    FastMath {
+        nnan: flags & llvm_sys::LLVMFastMathNoNaNs != 0,
+        ninf: flags & llvm_sys::LLVMFastMathNoInfs != 0,
+    }
 }
 
 /// # Safety
@@ -102,6 +139,7 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
     let id_of = AddressIndex::new(llvm_insts.iter().map(|&i| i as usize));
     let module = LLVMGetGlobalParent(function);
     let reader = Reader {
+        float_env: float_environment(function),
         fcfg: &fcfg,
         id_of: &id_of,
         data_layout: LLVMGetModuleDataLayout(module),
@@ -128,6 +166,8 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
 }
 
 struct Reader<'a> {
+    /// `None` in a `strictfp` function: no float is evaluated.
+    float_env: Option<Environment>,
     fcfg: &'a FunctionCfg,
     id_of: &'a AddressIndex,
     /// The module's data layout (owned by the module).
@@ -151,6 +191,15 @@ impl Reader<'_> {
                 return Operand::Wide(ApInt::from_words(w, &words));
             }
         }
+        if !LLVMIsAConstantFP(value).is_null() && self.float_env.is_some() {
+            if let Some(kind) = float_kind(LLVMTypeOf(value)) {
+                let mut loses_info = 0;
+                let v = LLVMConstRealGetDouble(value, &mut loses_info);
+                if !v.is_nan() && loses_info == 0 {
+                    return Operand::Float(FloatConst::of_kind(kind, v));
+                }
+            }
+        }
         Operand::Unknown
     }
 
@@ -162,13 +211,16 @@ impl Reader<'_> {
     unsafe fn try_op(&self, inst: LLVMValueRef) -> Option<Op> {
         let ty = LLVMTypeOf(inst);
         let opcode = LLVMGetInstructionOpcode(inst);
-        if is_carried(ty) {
+        if self.is_carried(ty) {
             if let Some(op) = self.carrying_op(inst, opcode) {
                 return Some(op);
             }
         }
         if let Some(op) = self.wide_op(inst, opcode) {
             return Some(Op::Wide(op));
+        }
+        if let (Some(env), Some(op)) = (self.float_env, self.float_op(inst, opcode)) {
+            return Some(Op::Float { op, env });
         }
         let result_width = int_width(ty)?;
         let operand = |k: u32| self.operand(LLVMGetOperand(inst, k));
@@ -223,6 +275,103 @@ impl Reader<'_> {
             LLVMOpcode::LLVMLoad => Op::ConstantLoad(self.constant_load(inst, result_width)?),
             _ => return None,
         })
+    }
+
+    /// Does the solver carry values of type `ty` (phis, `select`,
+    /// `freeze`)?
+    unsafe fn is_carried(&self, ty: LLVMTypeRef) -> bool {
+        int_width(ty).is_some()
+            || wide_width(ty).is_some()
+            || (self.float_env.is_some() && float_kind(ty).is_some())
+    }
+
+    /// A floating-point instruction of `float`/`double` (`float`).
+    unsafe fn float_op(&self, inst: LLVMValueRef, opcode: LLVMOpcode) -> Option<FloatOp> {
+        if LLVMGetNumOperands(inst) == 0 {
+            return None;
+        }
+        let operand = |k: u32| self.operand(LLVMGetOperand(inst, k));
+        let ty = LLVMTypeOf(inst);
+        let from = LLVMTypeOf(LLVMGetOperand(inst, 0));
+        let fmf = fast_math(inst);
+        use LLVMOpcode::*;
+        let binary = |op| {
+            float_kind(ty)?;
+            Some(FloatOp::Binary {
+                op,
+                fmf,
+                lhs: operand(0),
+                rhs: operand(1),
+            })
+        };
+        match opcode {
+            LLVMFAdd => binary(FBinOp::FAdd),
+            LLVMFSub => binary(FBinOp::FSub),
+            LLVMFMul => binary(FBinOp::FMul),
+            LLVMFDiv => binary(FBinOp::FDiv),
+            LLVMFRem => binary(FBinOp::FRem),
+            LLVMFNeg => {
+                float_kind(ty)?;
+                Some(FloatOp::FNeg {
+                    fmf,
+                    value: operand(0),
+                })
+            }
+            LLVMFCmp => {
+                float_kind(from)?;
+                Some(FloatOp::FCmp {
+                    pred: real_predicate(LLVMGetFCmpPredicate(inst)),
+                    fmf,
+                    lhs: operand(0),
+                    rhs: operand(1),
+                })
+            }
+            LLVMFPToSI | LLVMFPToUI => {
+                float_kind(from)?;
+                Some(FloatOp::ToInt {
+                    signed: opcode == LLVMFPToSI,
+                    width: int_width(ty)?,
+                    value: operand(0),
+                })
+            }
+            LLVMSIToFP | LLVMUIToFP => {
+                int_width(from)?;
+                Some(FloatOp::FromInt {
+                    signed: opcode == LLVMSIToFP,
+                    // LLVM 19's `PossiblyNonNegInst` is zext and uitofp.
+                    nneg: opcode == LLVMUIToFP && LLVMGetNNeg(inst) != 0,
+                    fmf,
+                    kind: float_kind(ty)?,
+                    value: operand(0),
+                })
+            }
+            LLVMFPExt | LLVMFPTrunc => {
+                float_kind(from)?;
+                Some(FloatOp::Convert {
+                    fmf,
+                    kind: float_kind(ty)?,
+                    value: operand(0),
+                })
+            }
+            LLVMCall => {
+                float_kind(ty)?;
+                let name = ir::called_intrinsic_name(inst)?;
+                let n = LLVMGetNumArgOperands(inst);
+                match name.rsplit_once('.')?.0 {
+                    "llvm.fabs" if n == 1 => Some(FloatOp::Fabs {
+                        fmf,
+                        value: operand(0),
+                    }),
+                    "llvm.copysign" if n == 2 => Some(FloatOp::CopySign {
+                        fmf,
+                        magnitude: operand(0),
+                        sign: operand(1),
+                    }),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
     }
 
     /// Phis, `select` and `freeze`, which carry values of any type the
@@ -609,6 +758,28 @@ pub(crate) unsafe fn binary_flags(inst: LLVMValueRef, op: BinOp) -> PoisonFlags 
         BinOp::URem | BinOp::SRem | BinOp::And | BinOp::Xor => {}
     }
     flags
+}
+
+fn real_predicate(p: LLVMRealPredicate) -> FPredicate {
+    use LLVMRealPredicate::*;
+    match p {
+        LLVMRealPredicateFalse => FPredicate::False,
+        LLVMRealOEQ => FPredicate::Oeq,
+        LLVMRealOGT => FPredicate::Ogt,
+        LLVMRealOGE => FPredicate::Oge,
+        LLVMRealOLT => FPredicate::Olt,
+        LLVMRealOLE => FPredicate::Ole,
+        LLVMRealONE => FPredicate::One,
+        LLVMRealORD => FPredicate::Ord,
+        LLVMRealUNO => FPredicate::Uno,
+        LLVMRealUEQ => FPredicate::Ueq,
+        LLVMRealUGT => FPredicate::Ugt,
+        LLVMRealUGE => FPredicate::Uge,
+        LLVMRealULT => FPredicate::Ult,
+        LLVMRealULE => FPredicate::Ule,
+        LLVMRealUNE => FPredicate::Une,
+        LLVMRealPredicateTrue => FPredicate::True,
+    }
 }
 
 pub(crate) fn predicate(p: LLVMIntPredicate) -> IntPredicate {

@@ -111,6 +111,9 @@ unsafe fn replace_constants(read: &ReadFunction, solution: &Solution) -> usize {
         let constant = match solution.values[i] {
             Lattice::Const(k) => LLVMConstInt(ty, k.zext(), 0),
             Lattice::Wide(id) => ir::const_int::build(ty, solution.wide.get(id).words()),
+            // Exact: a float widens to a double without rounding, and
+            // LLVM rounds it back to the same float.
+            Lattice::Float(f) => LLVMConstReal(ty, f.value()),
             _ => continue,
         };
         debug_assert!(!matches!(inst.op, Op::Opaque));
@@ -133,7 +136,7 @@ unsafe fn add_flags(read: &ReadFunction, solution: &Solution) -> usize {
             Operand::Inst(d) => solution.values[*d]
                 .range_or_full(width)
                 .unwrap_or(ConstantRange::full(width)),
-            Operand::Wide(_) | Operand::Unknown => ConstantRange::full(width),
+            Operand::Wide(_) | Operand::Float(_) | Operand::Unknown => ConstantRange::full(width),
         };
         let add = match &inst.op {
             Op::Binary {
@@ -181,7 +184,7 @@ unsafe fn make_unsigned(
     let value = |operand: &Operand| match operand {
         Operand::Const(k) => Lattice::Const(*k),
         Operand::Inst(d) => solution.values[*d],
-        Operand::Wide(_) | Operand::Unknown => Lattice::Overdefined,
+        Operand::Wide(_) | Operand::Float(_) | Operand::Unknown => Lattice::Overdefined,
     };
     let mut count = 0;
     for (i, inst) in read.program.insts.iter().enumerate() {

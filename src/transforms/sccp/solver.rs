@@ -262,6 +262,7 @@ impl<'p> Solver<'p> {
             Operand::Inst(i) => self.values[*i],
             Operand::Const(k) => Lattice::Const(*k),
             Operand::Wide(v) => table.lattice(v.clone()),
+            Operand::Float(f) => Lattice::Float(*f),
             Operand::Unknown => Lattice::Overdefined,
         }
     }
@@ -391,6 +392,7 @@ impl<'p> Solver<'p> {
             Op::Freeze(value) => match self.value_of(value) {
                 Lattice::Const(k) => Lattice::Const(k),
                 Lattice::Wide(id) => Lattice::Wide(id),
+                Lattice::Float(f) => Lattice::Float(f),
                 Lattice::Undefined => Lattice::Undefined,
                 Lattice::Range(_) | Lattice::Overdefined => Lattice::Overdefined,
             },
@@ -406,6 +408,7 @@ impl<'p> Solver<'p> {
                 intrinsic::fold(*intrinsic, &constants).map_or(Lattice::Overdefined, Lattice::Const)
             }
             Op::Wide(op) => op.evaluate(&mut self.wide.borrow_mut(), |o, t| self.value_in(o, t)),
+            Op::Float { op, env } => op.evaluate(*env, |o| self.value_of(o)),
             Op::Phi(incoming) => self.evaluate_phi(i, incoming).0,
         }
     }
