@@ -22,6 +22,7 @@
 //! `trunc` (with `nneg`/`nuw`/`nsw`), of at most 64 bits with ranges and
 //! wider ones (`wide`, on `crate::apint::ApInt`) as constants only,
 //! `float`/`double` arithmetic, comparisons and conversions (`float`),
+//! the fields of `*.with.overflow` calls (`overflow`),
 //! `select`, `freeze`, phis, `br` and
 //! `switch`; calls of integer intrinsics with constant arguments
 //! (`intrinsic`); `icmp` of constant pointers (`pointer`); loads of `constant`
@@ -32,8 +33,7 @@
 //! Compared with LLVM 19's `sccp` (`scripts/difftest-sccp --csmith 60`):
 //! the lattice has LLVM's integer ranges, so `icmp sge i32 37742, (zext i8
 //! %x)` and `or (zext i1 %c), 5` fold here as there, and both passes
-//! replace about the same number of instructions. LLVM also folds
-//! `*.with.overflow` calls (struct results), constant GEPs, and (as a refinement
+//! replace about the same number of instructions. LLVM also folds constant GEPs, and (as a refinement
 //! of UB we do not make) divisions whose divisor range contains 0; we also
 //! fold a few pointer comparisons and `icmp` on unknown values (`uge x, 0`)
 //! it leaves alone.
@@ -47,6 +47,7 @@ pub mod float;
 pub mod fold;
 pub mod intrinsic;
 pub mod lattice;
+pub mod overflow;
 pub mod pointer;
 pub mod program;
 pub mod range;

@@ -15,6 +15,7 @@ use super::float::{Environment, FloatConst, FloatOp};
 use super::fold::{BinOp, CastOp, IntPredicate, PoisonFlags};
 use super::intrinsic::Intrinsic;
 use super::lattice::Konst;
+use super::overflow::OverflowField;
 use super::pointer::PtrConst;
 use super::wide::WideOp;
 use crate::apint::ApInt;
@@ -95,6 +96,8 @@ pub enum Op {
     /// A floating-point operation, comparison or conversion (`float`),
     /// with the function's floating-point environment.
     Float { op: FloatOp, env: Environment },
+    /// `extractvalue` of a `*.with.overflow` call (`overflow`).
+    OverflowField(OverflowField),
     /// Not evaluated: loads, calls, allocas, floating point, pointers,
     /// vectors, integers wider than 64 bits, void instructions…
     Opaque,
@@ -176,6 +179,7 @@ impl Program {
             Op::Intrinsic { args, .. } => args.iter().collect(),
             Op::Wide(op) => op.operands(),
             Op::Float { op, .. } => op.operands(),
+            Op::OverflowField(f) => f.operands(),
             Op::PointerICmp { .. } | Op::ConstantLoad(_) | Op::Opaque => Vec::new(),
         }
     }

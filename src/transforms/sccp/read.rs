@@ -43,6 +43,7 @@ use super::float::{Environment, FBinOp, FPredicate, FastMath, FloatConst, FloatK
 use super::fold::{BinOp, CastOp, IntPredicate, PoisonFlags};
 use super::intrinsic::Intrinsic;
 use super::lattice::{mask, Konst};
+use super::overflow::{OverflowField, OverflowOp};
 use super::pointer::{Global, PtrConst};
 use super::program::{Inst, InstId, Op, Operand, Program, Terminator};
 use super::wide::{WideOp, MAX_WIDE_WIDTH};
@@ -219,6 +220,9 @@ impl Reader<'_> {
         if let Some(op) = self.wide_op(inst, opcode) {
             return Some(Op::Wide(op));
         }
+        if let Some(field) = self.overflow_field(inst, opcode) {
+            return Some(Op::OverflowField(field));
+        }
         if let (Some(env), Some(op)) = (self.float_env, self.float_op(inst, opcode)) {
             return Some(Op::Float { op, env });
         }
@@ -283,6 +287,32 @@ impl Reader<'_> {
         int_width(ty).is_some()
             || wide_width(ty).is_some()
             || (self.float_env.is_some() && float_kind(ty).is_some())
+    }
+
+    /// `extractvalue` of field 0 or 1 of a `*.with.overflow` call on
+    /// scalar integers the solver carries.
+    unsafe fn overflow_field(
+        &self,
+        inst: LLVMValueRef,
+        opcode: LLVMOpcode,
+    ) -> Option<OverflowField> {
+        if opcode != LLVMOpcode::LLVMExtractValue || LLVMGetNumIndices(inst) != 1 {
+            return None;
+        }
+        let call = LLVMGetOperand(inst, 0);
+        if LLVMIsACallInst(call).is_null() || LLVMGetNumArgOperands(call) != 2 {
+            return None;
+        }
+        let op = OverflowOp::from_name(&ir::called_intrinsic_name(call)?)?;
+        let arg_ty = LLVMTypeOf(LLVMGetOperand(call, 0));
+        int_width(arg_ty).or(wide_width(arg_ty))?;
+        let field = *LLVMGetIndices(inst);
+        (field <= 1).then(|| OverflowField {
+            op,
+            field,
+            lhs: self.operand(LLVMGetOperand(call, 0)),
+            rhs: self.operand(LLVMGetOperand(call, 1)),
+        })
     }
 
     /// A floating-point instruction of `float`/`double` (`float`).

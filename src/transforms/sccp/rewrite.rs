@@ -100,8 +100,15 @@ pub unsafe fn apply(function: LLVMValueRef, read: &ReadFunction, solution: &Solu
 }
 
 /// Step 1. Returns the number of instructions replaced.
+///
+/// A `*.with.overflow` call whose extracted fields were all replaced is
+/// erased too and counted (LLVM replaces the call by a constant struct):
+/// it is `Op::Opaque`, so no later step reads its handle in
+/// `read.llvm_insts`, and its block executes (it dominates the replaced
+/// extractions), so no dead block holds it.
 unsafe fn replace_constants(read: &ReadFunction, solution: &Solution) -> usize {
     let mut count = 0;
+    let mut overflow_calls = Vec::new();
     for (i, inst) in read.program.insts.iter().enumerate() {
         if !solution.executable_blocks[inst.block] {
             continue;
@@ -117,8 +124,19 @@ unsafe fn replace_constants(read: &ReadFunction, solution: &Solution) -> usize {
             _ => continue,
         };
         debug_assert!(!matches!(inst.op, Op::Opaque));
+        if matches!(inst.op, Op::OverflowField(_)) {
+            overflow_calls.push(LLVMGetOperand(llvm_inst, 0));
+        }
         ir::delete::replace_and_erase(llvm_inst, constant);
         count += 1;
+    }
+    overflow_calls.sort_unstable();
+    overflow_calls.dedup();
+    for call in overflow_calls {
+        if LLVMGetFirstUse(call).is_null() {
+            ir::delete::erase_unused(call);
+            count += 1;
+        }
     }
     count
 }

@@ -409,6 +409,9 @@ impl<'p> Solver<'p> {
             }
             Op::Wide(op) => op.evaluate(&mut self.wide.borrow_mut(), |o, t| self.value_in(o, t)),
             Op::Float { op, env } => op.evaluate(*env, |o| self.value_of(o)),
+            Op::OverflowField(f) => {
+                f.evaluate(&mut self.wide.borrow_mut(), |o, t| self.value_in(o, t))
+            }
             Op::Phi(incoming) => self.evaluate_phi(i, incoming).0,
         }
     }
