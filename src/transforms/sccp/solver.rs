@@ -251,19 +251,19 @@ impl<'p> Solver<'p> {
 
     fn value_of(&self, operand: &Operand) -> Lattice {
         match operand {
-            Operand::Wide(_) => self.value_in(operand, &mut self.wide.borrow_mut()),
-            _ => self.value_in(operand, &mut WideTable::default()),
+            Operand::Inst(i) => self.values[*i],
+            Operand::Const(k) => Lattice::Const(*k),
+            Operand::Wide(v) => self.wide.borrow_mut().lattice(v.clone()),
+            Operand::Float(f) => Lattice::Float(*f),
+            Operand::Unknown => Lattice::Overdefined,
         }
     }
 
-    /// `value_of` with the wide constants in `table`.
+    /// `value_of` while `table` (the borrowed `self.wide`) is in use.
     fn value_in(&self, operand: &Operand, table: &mut WideTable) -> Lattice {
         match operand {
-            Operand::Inst(i) => self.values[*i],
-            Operand::Const(k) => Lattice::Const(*k),
             Operand::Wide(v) => table.lattice(v.clone()),
-            Operand::Float(f) => Lattice::Float(*f),
-            Operand::Unknown => Lattice::Overdefined,
+            _ => self.value_of(operand),
         }
     }
 
