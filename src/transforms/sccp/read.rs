@@ -317,14 +317,33 @@ impl Reader<'_> {
 
     /// A floating-point instruction of `float`/`double` (`float`).
     unsafe fn float_op(&self, inst: LLVMValueRef, opcode: LLVMOpcode) -> Option<FloatOp> {
-        if LLVMGetNumOperands(inst) == 0 {
+        use LLVMOpcode::*;
+        // Decided by the opcode first: reading types and flags costs C API
+        // calls on every instruction.
+        let candidate = matches!(
+            opcode,
+            LLVMFAdd
+                | LLVMFSub
+                | LLVMFMul
+                | LLVMFDiv
+                | LLVMFRem
+                | LLVMFNeg
+                | LLVMFCmp
+                | LLVMFPToSI
+                | LLVMFPToUI
+                | LLVMSIToFP
+                | LLVMUIToFP
+                | LLVMFPExt
+                | LLVMFPTrunc
+                | LLVMCall
+        );
+        if !candidate || LLVMGetNumOperands(inst) == 0 {
             return None;
         }
         let operand = |k: u32| self.operand(LLVMGetOperand(inst, k));
         let ty = LLVMTypeOf(inst);
         let from = LLVMTypeOf(LLVMGetOperand(inst, 0));
         let fmf = fast_math(inst);
-        use LLVMOpcode::*;
         let binary = |op| {
             float_kind(ty)?;
             Some(FloatOp::Binary {
@@ -448,7 +467,14 @@ impl Reader<'_> {
                 rhs: operand(1),
             });
         }
-        if LLVMGetNumOperands(inst) == 0 {
+        let candidate = matches!(
+            opcode,
+            LLVMOpcode::LLVMICmp
+                | LLVMOpcode::LLVMZExt
+                | LLVMOpcode::LLVMSExt
+                | LLVMOpcode::LLVMTrunc
+        );
+        if !candidate {
             return None;
         }
         let from = LLVMTypeOf(LLVMGetOperand(inst, 0));
