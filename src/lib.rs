@@ -30,6 +30,7 @@ pub extern crate llvm_sys_191 as llvm_sys;
 pub extern crate llvm_sys_221 as llvm_sys;
 
 pub mod analysis;
+pub mod apint;
 pub mod codegen;
 pub mod drill;
 pub mod explain;

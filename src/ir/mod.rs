@@ -26,6 +26,8 @@ use llvm_sys::LLVMOpcode;
 use crate::analysis::cfg::{Block, Cfg};
 
 pub mod address_index;
+pub mod attributes;
+pub mod const_int;
 pub mod debug_records;
 pub mod delete;
 pub mod switch;

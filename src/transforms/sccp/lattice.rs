@@ -27,7 +27,9 @@
 //! and fewer than 2^width elements; one element is a `Const`, all of them
 //! `Overdefined`.
 
+use super::float::FloatConst;
 use super::range::ConstantRange;
+use super::wide::WideId;
 
 /// An integer of 1 to 64 bits, stored zero-extended (the bits above `width`
 /// are always zero).
@@ -106,6 +108,13 @@ pub enum Lattice {
     Const(Konst),
     /// One of several values (never one, never all: see the invariant).
     Range(ConstantRange),
+    /// One integer constant wider than 64 bits, by its id in the solver's
+    /// `wide::WideTable` (equal ids, equal values). Wide values have no
+    /// ranges.
+    Wide(WideId),
+    /// One `float` or `double` constant (`float`; never a NaN read from
+    /// the IR, see there).
+    Float(FloatConst),
     /// ⊥: any value.
     Overdefined,
 }
@@ -130,7 +139,7 @@ impl Lattice {
         match (self, other) {
             (Lattice::Undefined, x) | (x, Lattice::Undefined) => x,
             (Lattice::Overdefined, _) | (_, Lattice::Overdefined) => Lattice::Overdefined,
-            (Lattice::Const(a), Lattice::Const(b)) if a == b => self,
+            (a, b) if a == b => a,
             (a, b) => match (a.range(), b.range()) {
                 (Some(x), Some(y)) if x.width() == y.width() => Lattice::from_range(x.union(y)),
                 _ => Lattice::Overdefined,
@@ -146,7 +155,7 @@ impl Lattice {
     }
 
     /// The set of values of a constant or a range (`None` for ⊤ and ⊥,
-    /// whose width the element does not know).
+    /// whose width the element does not know, and for wide constants).
     pub fn range(self) -> Option<ConstantRange> {
         match self {
             Lattice::Const(k) => Some(ConstantRange::single(k)),
@@ -156,7 +165,8 @@ impl Lattice {
     }
 
     /// The set of values, `width` bits wide, with ⊥ as the full set;
-    /// `None` for ⊤.
+    /// `None` for ⊤ (and for a wide constant, which no caller of at most
+    /// 64 bits sees).
     pub fn range_or_full(self, width: u32) -> Option<ConstantRange> {
         match self {
             Lattice::Undefined => None,

@@ -17,9 +17,13 @@
 //!    LLVM 19's SCCP), and signed instructions on non-negative values
 //!    become unsigned ones (`signed`), both counted in `<stats>`.
 //!
-//! What is evaluated: integer (≤ 64 bits) arithmetic and bitwise operations
+//! What is evaluated: integer arithmetic and bitwise operations
 //! with their `nsw`/`nuw`/`exact`/`disjoint` flags, `icmp`, `zext`/`sext`/
-//! `trunc` (with `nneg`/`nuw`/`nsw`), `select`, `freeze`, phis, `br` and
+//! `trunc` (with `nneg`/`nuw`/`nsw`), of at most 64 bits with ranges and
+//! wider ones (`wide`, on `crate::apint::ApInt`) as constants only,
+//! `float`/`double` arithmetic, comparisons and conversions (`float`),
+//! the fields of `*.with.overflow` calls (`overflow`),
+//! `select`, `freeze`, phis, `br` and
 //! `switch`; calls of integer intrinsics with constant arguments
 //! (`intrinsic`); `icmp` of constant pointers (`pointer`); loads of `constant`
 //! globals (`read`). Everything else, including arguments, calls and LLVM's
@@ -29,9 +33,7 @@
 //! Compared with LLVM 19's `sccp` (`scripts/difftest-sccp --csmith 60`):
 //! the lattice has LLVM's integer ranges, so `icmp sge i32 37742, (zext i8
 //! %x)` and `or (zext i1 %c), 5` fold here as there, and both passes
-//! replace about the same number of instructions. LLVM also folds floating
-//! point, integers wider than 64 bits, `*.with.overflow` calls (struct
-//! results), constant GEPs, and (as a refinement
+//! replace about the same number of instructions. LLVM also folds constant GEPs, and (as a refinement
 //! of UB we do not make) divisions whose divisor range contains 0; we also
 //! fold a few pointer comparisons and `icmp` on unknown values (`uge x, 0`)
 //! it leaves alone.
@@ -41,9 +43,11 @@
 
 pub mod edges;
 pub mod flags;
+pub mod float;
 pub mod fold;
 pub mod intrinsic;
 pub mod lattice;
+pub mod overflow;
 pub mod pointer;
 pub mod program;
 pub mod range;
@@ -51,6 +55,7 @@ pub mod read;
 pub mod rewrite;
 pub mod signed;
 pub mod solver;
+pub mod wide;
 
 use llvm_sys::prelude::LLVMValueRef;
 

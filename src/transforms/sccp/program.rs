@@ -11,10 +11,14 @@
 
 use crate::analysis::cfg::Block;
 
+use super::float::{Environment, FloatConst, FloatOp};
 use super::fold::{BinOp, CastOp, IntPredicate, PoisonFlags};
 use super::intrinsic::Intrinsic;
 use super::lattice::Konst;
+use super::overflow::OverflowField;
 use super::pointer::PtrConst;
+use super::wide::WideOp;
+use crate::apint::ApInt;
 
 /// An index into `Program::insts`.
 pub type InstId = usize;
@@ -25,6 +29,10 @@ pub enum Operand {
     Inst(InstId),
     /// An integer constant of at most 64 bits.
     Const(Konst),
+    /// An integer constant of 65 to `wide::MAX_WIDE_WIDTH` bits.
+    Wide(ApInt),
+    /// A `float` or `double` constant that is not a NaN.
+    Float(FloatConst),
     /// Anything else: an argument, a global, a constant expression, a
     /// wider integer, and LLVM's `undef` and `poison`.
     ///
@@ -82,6 +90,14 @@ pub enum Op {
     },
     /// One entry per incoming edge (a block twice for two edges).
     Phi(Vec<(Operand, Block)>),
+    /// Integer arithmetic, `icmp` or a cast where an operand or the
+    /// result is wider than 64 bits (`wide`).
+    Wide(WideOp),
+    /// A floating-point operation, comparison or conversion (`float`),
+    /// with the function's floating-point environment.
+    Float { op: FloatOp, env: Environment },
+    /// `extractvalue` of a `*.with.overflow` call (`overflow`).
+    OverflowField(OverflowField),
     /// Not evaluated: loads, calls, allocas, floating point, pointers,
     /// vectors, integers wider than 64 bits, void instructions…
     Opaque,
@@ -161,6 +177,9 @@ impl Program {
             } => vec![cond, if_true, if_false],
             Op::Phi(incoming) => incoming.iter().map(|(v, _)| v).collect(),
             Op::Intrinsic { args, .. } => args.iter().collect(),
+            Op::Wide(op) => op.operands(),
+            Op::Float { op, .. } => op.operands(),
+            Op::OverflowField(f) => f.operands(),
             Op::PointerICmp { .. } | Op::ConstantLoad(_) | Op::Opaque => Vec::new(),
         }
     }

@@ -2,11 +2,13 @@
 //! the C API and the algorithm).
 //!
 //! An instruction is described in detail only if every type involved is a
-//! scalar integer of at most 64 bits; anything else (vectors, pointers,
-//! floats, `i128`) becomes `Op::Opaque`, i.e. overdefined. Operands that are
-//! not instructions of this function or `ConstantInt`s of at most 64 bits
-//! (arguments, globals, constant expressions, `undef`, `poison`) become
-//! `Operand::Unknown`, i.e. overdefined.
+//! scalar integer: of at most 64 bits (`Op::Binary`, `Op::Cast`, …) or of
+//! 65 to `wide::MAX_WIDE_WIDTH` bits (`Op::Wide`, read as `ApInt` through
+//! `ir::const_int`); anything else (vectors, pointers, floats) becomes
+//! `Op::Opaque`, i.e. overdefined. Operands that are not instructions of
+//! this function or integer constants (arguments, globals, constant
+//! expressions, `undef`, `poison`) become `Operand::Unknown`, i.e.
+//! overdefined.
 //!
 //! An `icmp` of two pointers becomes `Op::PointerICmp` with each operand
 //! described as a `pointer::PtrConst` when it is `null`, a global, or a
@@ -31,16 +33,21 @@ use llvm_sys::target::{
     LLVMOffsetOfElement, LLVMPointerSize, LLVMStoreSizeOfType, LLVMTargetDataRef,
 };
 use llvm_sys::{
-    LLVMAtomicOrdering, LLVMIntPredicate, LLVMLinkage, LLVMOpcode, LLVMTypeKind, LLVMUnnamedAddr,
+    LLVMAtomicOrdering, LLVMIntPredicate, LLVMLinkage, LLVMOpcode, LLVMRealPredicate, LLVMTypeKind,
+    LLVMUnnamedAddr,
 };
 
 use crate::ir::{self, AddressIndex, FunctionCfg};
 
+use super::float::{Environment, FBinOp, FPredicate, FastMath, FloatConst, FloatKind, FloatOp};
 use super::fold::{BinOp, CastOp, IntPredicate, PoisonFlags};
 use super::intrinsic::Intrinsic;
 use super::lattice::{mask, Konst};
+use super::overflow::{OverflowField, OverflowOp};
 use super::pointer::{Global, PtrConst};
 use super::program::{Inst, InstId, Op, Operand, Program, Terminator};
+use super::wide::{WideOp, MAX_WIDE_WIDTH};
+use crate::apint::ApInt;
 
 /// The program and the LLVM instruction behind each `InstId`.
 pub struct ReadFunction {
@@ -59,6 +66,58 @@ pub unsafe fn int_width(ty: LLVMTypeRef) -> Option<u32> {
     }
     let w = LLVMGetIntTypeWidth(ty);
     (1..=64).contains(&w).then_some(w)
+}
+
+/// The width of a scalar integer type of 65 to `MAX_WIDE_WIDTH` bits.
+///
+/// # Safety
+/// `ty` is a live type.
+pub unsafe fn wide_width(ty: LLVMTypeRef) -> Option<u32> {
+    if LLVMGetTypeKind(ty) != LLVMTypeKind::LLVMIntegerTypeKind {
+        return None;
+    }
+    let w = LLVMGetIntTypeWidth(ty);
+    (65..=MAX_WIDE_WIDTH).contains(&w).then_some(w)
+}
+
+/// `float` or `double`.
+///
+/// # Safety
+/// `ty` is a live type.
+pub unsafe fn float_kind(ty: LLVMTypeRef) -> Option<FloatKind> {
+    match LLVMGetTypeKind(ty) {
+        LLVMTypeKind::LLVMFloatTypeKind => Some(FloatKind::F32),
+        LLVMTypeKind::LLVMDoubleTypeKind => Some(FloatKind::F64),
+        _ => None,
+    }
+}
+
+/// The floating-point environment of `function`, `None` if it is
+/// `strictfp` (then no floating-point operation is evaluated: the rounding
+/// mode and the exception flags are dynamic).
+unsafe fn float_environment(function: LLVMValueRef) -> Option<Environment> {
+    if ir::attributes::has_function_attribute(function, "strictfp") {
+        return None;
+    }
+    let not_ieee = |name| {
+        ir::attributes::string_function_attribute(function, name)
+            .is_some_and(|mode| mode != "ieee,ieee" && mode != "ieee")
+    };
+    Some(Environment {
+        denormals_not_ieee: not_ieee("denormal-fp-math") || not_ieee("denormal-fp-math-f32"),
+    })
+}
+
+/// The fast-math flags of `inst` that make results poison.
+unsafe fn fast_math(inst: LLVMValueRef) -> FastMath {
+    if LLVMCanValueUseFastMathFlags(inst) == 0 {
+        return FastMath::default();
+    }
+    let flags = LLVMGetFastMathFlags(inst);
+    FastMath {
+        nnan: flags & llvm_sys::LLVMFastMathNoNaNs != 0,
+        ninf: flags & llvm_sys::LLVMFastMathNoInfs != 0,
+    }
 }
 
 /// # Safety
@@ -81,6 +140,7 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
     let id_of = AddressIndex::new(llvm_insts.iter().map(|&i| i as usize));
     let module = LLVMGetGlobalParent(function);
     let reader = Reader {
+        float_env: float_environment(function),
         fcfg: &fcfg,
         id_of: &id_of,
         data_layout: LLVMGetModuleDataLayout(module),
@@ -107,6 +167,8 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
 }
 
 struct Reader<'a> {
+    /// `None` in a `strictfp` function: no float is evaluated.
+    float_env: Option<Environment>,
     fcfg: &'a FunctionCfg,
     id_of: &'a AddressIndex,
     /// The module's data layout (owned by the module).
@@ -122,8 +184,21 @@ impl Reader<'_> {
             return Operand::Inst(id as InstId);
         }
         if !LLVMIsAConstantInt(value).is_null() {
-            if let Some(w) = int_width(LLVMTypeOf(value)) {
+            let ty = LLVMTypeOf(value);
+            if let Some(w) = int_width(ty) {
                 return Operand::Const(Konst::new(w, LLVMConstIntGetZExtValue(value)));
+            }
+            if let (Some(w), Some(words)) = (wide_width(ty), ir::const_int::words(value)) {
+                return Operand::Wide(ApInt::from_words(w, &words));
+            }
+        }
+        if !LLVMIsAConstantFP(value).is_null() && self.float_env.is_some() {
+            if let Some(kind) = float_kind(LLVMTypeOf(value)) {
+                let mut loses_info = 0;
+                let v = LLVMConstRealGetDouble(value, &mut loses_info);
+                if !v.is_nan() && loses_info == 0 {
+                    return Operand::Float(FloatConst::of_kind(kind, v));
+                }
             }
         }
         Operand::Unknown
@@ -135,9 +210,24 @@ impl Reader<'_> {
 
     /// `None` for anything the solver does not evaluate.
     unsafe fn try_op(&self, inst: LLVMValueRef) -> Option<Op> {
-        let result_width = int_width(LLVMTypeOf(inst))?;
-        let operand = |k: u32| self.operand(LLVMGetOperand(inst, k));
+        let ty = LLVMTypeOf(inst);
         let opcode = LLVMGetInstructionOpcode(inst);
+        if self.is_carried(ty) {
+            if let Some(op) = self.carrying_op(inst, opcode) {
+                return Some(op);
+            }
+        }
+        if let Some(op) = self.wide_op(inst, opcode) {
+            return Some(Op::Wide(op));
+        }
+        if let Some(field) = self.overflow_field(inst, opcode) {
+            return Some(Op::OverflowField(field));
+        }
+        if let (Some(env), Some(op)) = (self.float_env, self.float_op(inst, opcode)) {
+            return Some(Op::Float { op, env });
+        }
+        let result_width = int_width(ty)?;
+        let operand = |k: u32| self.operand(LLVMGetOperand(inst, k));
         if let Some(op) = bin_op(opcode) {
             return Some(Op::Binary {
                 op,
@@ -164,26 +254,7 @@ impl Reader<'_> {
             }
             LLVMOpcode::LLVMZExt | LLVMOpcode::LLVMSExt | LLVMOpcode::LLVMTrunc => {
                 let from_width = int_width(LLVMTypeOf(LLVMGetOperand(inst, 0)))?;
-                let (op, flags) = match opcode {
-                    LLVMOpcode::LLVMZExt => (
-                        CastOp::ZExt,
-                        PoisonFlags {
-                            nneg: LLVMGetNNeg(inst) != 0,
-                            ..PoisonFlags::default()
-                        },
-                    ),
-                    LLVMOpcode::LLVMSExt => (CastOp::SExt, PoisonFlags::default()),
-                    _ => (
-                        CastOp::Trunc,
-                        // LLVM 19's `Instruction::hasNoUnsignedWrap` (behind
-                        // LLVMGetNUW) also answers for `trunc`.
-                        PoisonFlags {
-                            nuw: LLVMGetNUW(inst) != 0,
-                            nsw: LLVMGetNSW(inst) != 0,
-                            ..PoisonFlags::default()
-                        },
-                    ),
-                };
+                let (op, flags) = int_cast(inst, opcode)?;
                 Op::Cast {
                     op,
                     flags,
@@ -192,18 +263,6 @@ impl Reader<'_> {
                     to_width: result_width,
                 }
             }
-            LLVMOpcode::LLVMSelect => {
-                let cond_ty = LLVMTypeOf(LLVMGetOperand(inst, 0));
-                if int_width(cond_ty) != Some(1) {
-                    return None; // a vector condition
-                }
-                Op::Select {
-                    cond: operand(0),
-                    if_true: operand(1),
-                    if_false: operand(2),
-                }
-            }
-            LLVMOpcode::LLVMFreeze => Op::Freeze(operand(0)),
             LLVMOpcode::LLVMCall => {
                 let intrinsic = Intrinsic::from_name(&ir::called_intrinsic_name(inst)?)?;
                 let n = LLVMGetNumArgOperands(inst) as usize;
@@ -218,6 +277,169 @@ impl Reader<'_> {
                 Op::Intrinsic { intrinsic, args }
             }
             LLVMOpcode::LLVMLoad => Op::ConstantLoad(self.constant_load(inst, result_width)?),
+            _ => return None,
+        })
+    }
+
+    /// Does the solver carry values of type `ty` (phis, `select`,
+    /// `freeze`)?
+    unsafe fn is_carried(&self, ty: LLVMTypeRef) -> bool {
+        int_width(ty).is_some()
+            || wide_width(ty).is_some()
+            || (self.float_env.is_some() && float_kind(ty).is_some())
+    }
+
+    /// `extractvalue` of field 0 or 1 of a `*.with.overflow` call on
+    /// scalar integers the solver carries.
+    unsafe fn overflow_field(
+        &self,
+        inst: LLVMValueRef,
+        opcode: LLVMOpcode,
+    ) -> Option<OverflowField> {
+        if opcode != LLVMOpcode::LLVMExtractValue || LLVMGetNumIndices(inst) != 1 {
+            return None;
+        }
+        let call = LLVMGetOperand(inst, 0);
+        if LLVMIsACallInst(call).is_null() || LLVMGetNumArgOperands(call) != 2 {
+            return None;
+        }
+        let op = OverflowOp::from_name(&ir::called_intrinsic_name(call)?)?;
+        let arg_ty = LLVMTypeOf(LLVMGetOperand(call, 0));
+        int_width(arg_ty).or(wide_width(arg_ty))?;
+        let field = *LLVMGetIndices(inst);
+        (field <= 1).then(|| OverflowField {
+            op,
+            field,
+            lhs: self.operand(LLVMGetOperand(call, 0)),
+            rhs: self.operand(LLVMGetOperand(call, 1)),
+        })
+    }
+
+    /// A floating-point instruction of `float`/`double` (`float`).
+    unsafe fn float_op(&self, inst: LLVMValueRef, opcode: LLVMOpcode) -> Option<FloatOp> {
+        use LLVMOpcode::*;
+        // Decided by the opcode first: reading types and flags costs C API
+        // calls on every instruction.
+        let candidate = matches!(
+            opcode,
+            LLVMFAdd
+                | LLVMFSub
+                | LLVMFMul
+                | LLVMFDiv
+                | LLVMFRem
+                | LLVMFNeg
+                | LLVMFCmp
+                | LLVMFPToSI
+                | LLVMFPToUI
+                | LLVMSIToFP
+                | LLVMUIToFP
+                | LLVMFPExt
+                | LLVMFPTrunc
+                | LLVMCall
+        );
+        if !candidate || LLVMGetNumOperands(inst) == 0 {
+            return None;
+        }
+        let operand = |k: u32| self.operand(LLVMGetOperand(inst, k));
+        let ty = LLVMTypeOf(inst);
+        let from = LLVMTypeOf(LLVMGetOperand(inst, 0));
+        let fmf = fast_math(inst);
+        let binary = |op| {
+            float_kind(ty)?;
+            Some(FloatOp::Binary {
+                op,
+                fmf,
+                lhs: operand(0),
+                rhs: operand(1),
+            })
+        };
+        match opcode {
+            LLVMFAdd => binary(FBinOp::FAdd),
+            LLVMFSub => binary(FBinOp::FSub),
+            LLVMFMul => binary(FBinOp::FMul),
+            LLVMFDiv => binary(FBinOp::FDiv),
+            LLVMFRem => binary(FBinOp::FRem),
+            LLVMFNeg => {
+                float_kind(ty)?;
+                Some(FloatOp::FNeg {
+                    fmf,
+                    value: operand(0),
+                })
+            }
+            LLVMFCmp => {
+                float_kind(from)?;
+                Some(FloatOp::FCmp {
+                    pred: real_predicate(LLVMGetFCmpPredicate(inst)),
+                    fmf,
+                    lhs: operand(0),
+                    rhs: operand(1),
+                })
+            }
+            LLVMFPToSI | LLVMFPToUI => {
+                float_kind(from)?;
+                Some(FloatOp::ToInt {
+                    signed: opcode == LLVMFPToSI,
+                    width: int_width(ty)?,
+                    value: operand(0),
+                })
+            }
+            LLVMSIToFP | LLVMUIToFP => {
+                int_width(from)?;
+                Some(FloatOp::FromInt {
+                    signed: opcode == LLVMSIToFP,
+                    // LLVM 19's `PossiblyNonNegInst` is zext and uitofp.
+                    nneg: opcode == LLVMUIToFP && LLVMGetNNeg(inst) != 0,
+                    fmf,
+                    kind: float_kind(ty)?,
+                    value: operand(0),
+                })
+            }
+            LLVMFPExt | LLVMFPTrunc => {
+                float_kind(from)?;
+                Some(FloatOp::Convert {
+                    fmf,
+                    kind: float_kind(ty)?,
+                    value: operand(0),
+                })
+            }
+            LLVMCall => {
+                float_kind(ty)?;
+                let name = ir::called_intrinsic_name(inst)?;
+                let n = LLVMGetNumArgOperands(inst);
+                match name.rsplit_once('.')?.0 {
+                    "llvm.fabs" if n == 1 => Some(FloatOp::Fabs {
+                        fmf,
+                        value: operand(0),
+                    }),
+                    "llvm.copysign" if n == 2 => Some(FloatOp::CopySign {
+                        fmf,
+                        magnitude: operand(0),
+                        sign: operand(1),
+                    }),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// Phis, `select` and `freeze`, which carry values of any type the
+    /// solver knows (`is_carried`) without looking at them.
+    unsafe fn carrying_op(&self, inst: LLVMValueRef, opcode: LLVMOpcode) -> Option<Op> {
+        let operand = |k: u32| self.operand(LLVMGetOperand(inst, k));
+        Some(match opcode {
+            LLVMOpcode::LLVMSelect => {
+                let cond_ty = LLVMTypeOf(LLVMGetOperand(inst, 0));
+                if int_width(cond_ty) != Some(1) {
+                    return None; // a vector condition
+                }
+                Op::Select {
+                    cond: operand(0),
+                    if_true: operand(1),
+                    if_false: operand(2),
+                }
+            }
+            LLVMOpcode::LLVMFreeze => Op::Freeze(operand(0)),
             LLVMOpcode::LLVMPHI => {
                 let incoming = (0..LLVMCountIncoming(inst))
                     .map(|k| {
@@ -229,6 +451,58 @@ impl Reader<'_> {
             }
             _ => return None,
         })
+    }
+
+    /// An integer instruction where an operand or the result is wider
+    /// than 64 bits (and none wider than `MAX_WIDE_WIDTH`).
+    unsafe fn wide_op(&self, inst: LLVMValueRef, opcode: LLVMOpcode) -> Option<WideOp> {
+        let operand = |k: u32| self.operand(LLVMGetOperand(inst, k));
+        let ty = LLVMTypeOf(inst);
+        if let Some(op) = bin_op(opcode) {
+            wide_width(ty)?;
+            return Some(WideOp::Binary {
+                op,
+                flags: binary_flags(inst, op),
+                lhs: operand(0),
+                rhs: operand(1),
+            });
+        }
+        let candidate = matches!(
+            opcode,
+            LLVMOpcode::LLVMICmp
+                | LLVMOpcode::LLVMZExt
+                | LLVMOpcode::LLVMSExt
+                | LLVMOpcode::LLVMTrunc
+        );
+        if !candidate {
+            return None;
+        }
+        let from = LLVMTypeOf(LLVMGetOperand(inst, 0));
+        match opcode {
+            LLVMOpcode::LLVMICmp => {
+                wide_width(from)?;
+                Some(WideOp::ICmp {
+                    pred: predicate(LLVMGetICmpPredicate(inst)),
+                    lhs: operand(0),
+                    rhs: operand(1),
+                })
+            }
+            LLVMOpcode::LLVMZExt | LLVMOpcode::LLVMSExt | LLVMOpcode::LLVMTrunc => {
+                let width = |t| int_width(t).or(wide_width(t));
+                let (from_width, to_width) = (width(from)?, width(ty)?);
+                if from_width <= 64 && to_width <= 64 {
+                    return None;
+                }
+                let (op, flags) = int_cast(inst, opcode)?;
+                Some(WideOp::Cast {
+                    op,
+                    flags,
+                    value: operand(0),
+                    to_width,
+                })
+            }
+            _ => None,
+        }
     }
 
     unsafe fn is_scalar_pointer(&self, value: LLVMValueRef) -> bool {
@@ -479,6 +753,31 @@ impl Reader<'_> {
     }
 }
 
+/// The cast and its poison flags of a `zext`, `sext` or `trunc`.
+unsafe fn int_cast(inst: LLVMValueRef, opcode: LLVMOpcode) -> Option<(CastOp, PoisonFlags)> {
+    Some(match opcode {
+        LLVMOpcode::LLVMZExt => (
+            CastOp::ZExt,
+            PoisonFlags {
+                nneg: LLVMGetNNeg(inst) != 0,
+                ..PoisonFlags::default()
+            },
+        ),
+        LLVMOpcode::LLVMSExt => (CastOp::SExt, PoisonFlags::default()),
+        LLVMOpcode::LLVMTrunc => (
+            CastOp::Trunc,
+            // LLVM 19's `Instruction::hasNoUnsignedWrap` (behind
+            // LLVMGetNUW) also answers for `trunc`.
+            PoisonFlags {
+                nuw: LLVMGetNUW(inst) != 0,
+                nsw: LLVMGetNSW(inst) != 0,
+                ..PoisonFlags::default()
+            },
+        ),
+        _ => return None,
+    })
+}
+
 pub(crate) fn bin_op(opcode: LLVMOpcode) -> Option<BinOp> {
     use LLVMOpcode::*;
     Some(match opcode {
@@ -515,6 +814,28 @@ pub(crate) unsafe fn binary_flags(inst: LLVMValueRef, op: BinOp) -> PoisonFlags 
         BinOp::URem | BinOp::SRem | BinOp::And | BinOp::Xor => {}
     }
     flags
+}
+
+fn real_predicate(p: LLVMRealPredicate) -> FPredicate {
+    use LLVMRealPredicate::*;
+    match p {
+        LLVMRealPredicateFalse => FPredicate::False,
+        LLVMRealOEQ => FPredicate::Oeq,
+        LLVMRealOGT => FPredicate::Ogt,
+        LLVMRealOGE => FPredicate::Oge,
+        LLVMRealOLT => FPredicate::Olt,
+        LLVMRealOLE => FPredicate::Ole,
+        LLVMRealONE => FPredicate::One,
+        LLVMRealORD => FPredicate::Ord,
+        LLVMRealUNO => FPredicate::Uno,
+        LLVMRealUEQ => FPredicate::Ueq,
+        LLVMRealUGT => FPredicate::Ugt,
+        LLVMRealUGE => FPredicate::Uge,
+        LLVMRealULT => FPredicate::Ult,
+        LLVMRealULE => FPredicate::Ule,
+        LLVMRealUNE => FPredicate::Une,
+        LLVMRealPredicateTrue => FPredicate::True,
+    }
 }
 
 pub(crate) fn predicate(p: LLVMIntPredicate) -> IntPredicate {

@@ -100,20 +100,43 @@ pub unsafe fn apply(function: LLVMValueRef, read: &ReadFunction, solution: &Solu
 }
 
 /// Step 1. Returns the number of instructions replaced.
+///
+/// A `*.with.overflow` call whose extracted fields were all replaced is
+/// erased too and counted (LLVM replaces the call by a constant struct):
+/// it is `Op::Opaque`, so no later step reads its handle in
+/// `read.llvm_insts`, and its block executes (it dominates the replaced
+/// extractions), so no dead block holds it.
 unsafe fn replace_constants(read: &ReadFunction, solution: &Solution) -> usize {
     let mut count = 0;
+    let mut overflow_calls = Vec::new();
     for (i, inst) in read.program.insts.iter().enumerate() {
-        let Lattice::Const(k) = solution.values[i] else {
-            continue;
-        };
         if !solution.executable_blocks[inst.block] {
             continue;
         }
-        debug_assert!(!matches!(inst.op, Op::Opaque));
         let llvm_inst = read.llvm_insts[i];
-        let constant = LLVMConstInt(LLVMTypeOf(llvm_inst), k.zext(), 0);
+        let ty = LLVMTypeOf(llvm_inst);
+        let constant = match solution.values[i] {
+            Lattice::Const(k) => LLVMConstInt(ty, k.zext(), 0),
+            Lattice::Wide(id) => ir::const_int::build(ty, solution.wide.get(id).words()),
+            // Exact: a float widens to a double without rounding, and
+            // LLVM rounds it back to the same float.
+            Lattice::Float(f) => LLVMConstReal(ty, f.value()),
+            _ => continue,
+        };
+        debug_assert!(!matches!(inst.op, Op::Opaque));
+        if matches!(inst.op, Op::OverflowField(_)) {
+            overflow_calls.push(LLVMGetOperand(llvm_inst, 0));
+        }
         ir::delete::replace_and_erase(llvm_inst, constant);
         count += 1;
+    }
+    overflow_calls.sort_unstable();
+    overflow_calls.dedup();
+    for call in overflow_calls {
+        if LLVMGetFirstUse(call).is_null() {
+            ir::delete::erase_unused(call);
+            count += 1;
+        }
     }
     count
 }
@@ -131,7 +154,7 @@ unsafe fn add_flags(read: &ReadFunction, solution: &Solution) -> usize {
             Operand::Inst(d) => solution.values[*d]
                 .range_or_full(width)
                 .unwrap_or(ConstantRange::full(width)),
-            Operand::Unknown => ConstantRange::full(width),
+            Operand::Wide(_) | Operand::Float(_) | Operand::Unknown => ConstantRange::full(width),
         };
         let add = match &inst.op {
             Op::Binary {
@@ -179,7 +202,7 @@ unsafe fn make_unsigned(
     let value = |operand: &Operand| match operand {
         Operand::Const(k) => Lattice::Const(*k),
         Operand::Inst(d) => solution.values[*d],
-        Operand::Unknown => Lattice::Overdefined,
+        Operand::Wide(_) | Operand::Float(_) | Operand::Unknown => Lattice::Overdefined,
     };
     let mut count = 0;
     for (i, inst) in read.program.insts.iter().enumerate() {

@@ -64,6 +64,8 @@ use super::lattice::{Konst, Lattice};
 use super::pointer;
 use super::program::{InstId, Op, Operand, Program, Terminator};
 use super::range::{self, ConstantRange};
+use super::wide::WideTable;
+use std::cell::RefCell;
 
 /// The fixpoint: a lattice value per instruction, executable blocks and
 /// edges.
@@ -74,6 +76,8 @@ pub struct Solution {
     pub executable_edges: ExecutableEdges,
     /// How many values the safety net had to force (0 for valid SSA).
     pub forced: usize,
+    /// The wide constants `Lattice::Wide` ids name.
+    pub wide: WideTable,
 }
 
 impl Solution {
@@ -120,6 +124,9 @@ struct Solver<'p> {
     overdefined_worklist: Vec<User>,
     ssa_worklist: Vec<User>,
     forced: usize,
+    /// Wide constants of operands and results (interned while
+    /// evaluating, hence the cell).
+    wide: RefCell<WideTable>,
 }
 
 /// Solves `program`.
@@ -139,6 +146,7 @@ pub fn solve(program: &Program) -> Solution {
         executable_blocks: solver.executable_blocks,
         executable_edges: solver.executable_edges,
         forced: solver.forced,
+        wide: solver.wide.into_inner(),
     }
 }
 
@@ -185,6 +193,7 @@ impl<'p> Solver<'p> {
             overdefined_worklist: Vec::new(),
             ssa_worklist: Vec::new(),
             forced: 0,
+            wide: RefCell::new(WideTable::default()),
         }
     }
 
@@ -244,7 +253,17 @@ impl<'p> Solver<'p> {
         match operand {
             Operand::Inst(i) => self.values[*i],
             Operand::Const(k) => Lattice::Const(*k),
+            Operand::Wide(v) => self.wide.borrow_mut().lattice(v.clone()),
+            Operand::Float(f) => Lattice::Float(*f),
             Operand::Unknown => Lattice::Overdefined,
+        }
+    }
+
+    /// `value_of` while `table` (the borrowed `self.wide`) is in use.
+    fn value_in(&self, operand: &Operand, table: &mut WideTable) -> Lattice {
+        match operand {
+            Operand::Wide(v) => table.lattice(v.clone()),
+            _ => self.value_of(operand),
         }
     }
 
@@ -372,6 +391,8 @@ impl<'p> Solver<'p> {
             },
             Op::Freeze(value) => match self.value_of(value) {
                 Lattice::Const(k) => Lattice::Const(k),
+                Lattice::Wide(id) => Lattice::Wide(id),
+                Lattice::Float(f) => Lattice::Float(f),
                 Lattice::Undefined => Lattice::Undefined,
                 Lattice::Range(_) | Lattice::Overdefined => Lattice::Overdefined,
             },
@@ -385,6 +406,11 @@ impl<'p> Solver<'p> {
                     }
                 }
                 intrinsic::fold(*intrinsic, &constants).map_or(Lattice::Overdefined, Lattice::Const)
+            }
+            Op::Wide(op) => op.evaluate(&mut self.wide.borrow_mut(), |o, t| self.value_in(o, t)),
+            Op::Float { op, env } => op.evaluate(*env, |o| self.value_of(o)),
+            Op::OverflowField(f) => {
+                f.evaluate(&mut self.wide.borrow_mut(), |o, t| self.value_in(o, t))
             }
             Op::Phi(incoming) => self.evaluate_phi(i, incoming).0,
         }

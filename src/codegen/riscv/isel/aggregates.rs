@@ -261,69 +261,17 @@ impl Lowerer {
     }
 }
 
-/// The 64-bit words (least significant first, two's complement, as many
-/// as the type's width needs) of the integer constant `c`, read from its
-/// printed decimal value (the C API reads at most 64 bits of a constant).
-///
-/// # Safety
-/// `c` is a live value.
-pub unsafe fn constant_words(c: LLVMValueRef) -> Option<Vec<u64>> {
-    if LLVMIsAConstantInt(c).is_null() {
-        return None;
-    }
-    let n = LLVMGetIntTypeWidth(LLVMTypeOf(c)).div_ceil(64) as usize;
-    let text = ir::render(c);
-    let digits = text.rsplit(' ').next()?;
-    parse_words(digits, n)
-}
-
-/// `n` words of the decimal integer `s` (optionally negative) modulo
-/// 2^(64n).
-fn parse_words(s: &str, n: usize) -> Option<Vec<u64>> {
-    let (neg, digits) = match s.strip_prefix('-') {
-        Some(d) => (true, d),
-        None => (false, s),
-    };
-    if digits.is_empty() {
-        return None;
-    }
-    let mut words = vec![0u64; n];
-    for ch in digits.chars() {
-        let mut carry = ch.to_digit(10)? as u128;
-        for w in words.iter_mut() {
-            let v = *w as u128 * 10 + carry;
-            *w = v as u64;
-            carry = v >> 64;
-        }
-    }
-    if neg {
-        let mut carry = 1u128;
-        for w in words.iter_mut() {
-            let v = (!*w) as u128 + carry;
-            *w = v as u64;
-            carry = v >> 64;
-        }
-    }
-    Some(words)
-}
+/// The 64-bit words of the integer constant `c` (`ir::const_int`).
+pub use crate::ir::const_int::words as constant_words;
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use proptest::prelude::*;
 
     #[test]
     fn wide_parts_cover_the_width() {
         assert_eq!(wide_parts(128), vec![Ty::Int(64), Ty::Int(64)]);
         assert_eq!(wide_parts(72), vec![Ty::Int(64), Ty::Int(8)]);
         assert_eq!(wide_parts(168), vec![Ty::Int(64), Ty::Int(64), Ty::Int(40)]);
-    }
-
-    proptest! {
-        #[test]
-        fn decimal_words_match_u128(v in any::<i128>()) {
-            let w = parse_words(&v.to_string(), 2).unwrap();
-            prop_assert_eq!(w, vec![v as u64, ((v as u128) >> 64) as u64]);
-        }
     }
 }

@@ -1,0 +1,527 @@
+//! Floating-point constants of `float` and `double`: what LLVM's SCCP folds
+//! through `ConstantFoldInstOperands` / `ConstantFoldCall`
+//! (llvm/lib/Analysis/ConstantFolding.cpp, on `APFloat`), computed with
+//! Rust's `f32`/`f64`, whose operations are the IEEE 754 ones in the
+//! default environment LangRef assumes outside `strictfp` (round to
+//! nearest, ties to even; no traps): `fadd`, `fsub`, `fmul`, `fdiv`,
+//! `frem` (fmod, exact), `fneg`, `fcmp` (all 16 predicates),
+//! `llvm.fabs`, `llvm.copysign`, `fptosi`/`fptoui` (to at most 64 bits),
+//! `sitofp`/`uitofp` (from at most 64 bits), `fpext`, `fptrunc`.
+//!
+//! Never folded (`None`, the solver makes it overdefined), each a case
+//! where the result would be poison or the exact value is not ours to
+//! pick:
+//! * `nnan` with a NaN operand or result, `ninf` with an infinite one
+//!   (LangRef: poison);
+//! * `fptosi`/`fptoui` of NaN or of a value whose integer part does not
+//!   fit the result type (poison), `uitofp nneg` of a negative value;
+//! * `fneg`/`fabs`/`copysign` whose result is a NaN: they only move the
+//!   sign bit, so the NaN's payload would have to be kept bit for bit;
+//! * with a non-IEEE denormal mode (`denormal-fp-math`), any subnormal
+//!   operand or result (LLVM flushes or keeps them by that mode).
+//!
+//! A NaN produced by arithmetic is the preferred NaN (positive, quiet,
+//! zero payload), always one of the NaNs LangRef allows ("Behavior of
+//! Floating-Point NaN values"). NaN *constants* in the IR are not read
+//! (`read` makes them `Operand::Unknown`): their payload does not survive
+//! every conversion the C API makes. `read` describes no floating-point
+//! operation at all in a `strictfp` function (the rounding mode and
+//! exceptions are then dynamic), and `half`, `bfloat`, `fp128`,
+//! `x86_fp80` and `ppc_fp128` are never described.
+//!
+//! `nsz`, `arcp`, `contract`, `afn` and `reassoc` allow results other
+//! than the exact one; the exact one is always allowed, so they are
+//! ignored.
+
+use super::lattice::{Konst, Lattice};
+use super::program::Operand;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FloatKind {
+    F32,
+    F64,
+}
+
+/// A `float` or `double` constant, by its bits (so `-0.0 != 0.0` and a NaN
+/// equals itself, as the lattice needs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FloatConst {
+    kind: FloatKind,
+    bits: u64,
+}
+
+impl FloatConst {
+    pub fn f32(v: f32) -> FloatConst {
+        let v = if v.is_nan() { f32::NAN } else { v };
+        FloatConst {
+            kind: FloatKind::F32,
+            bits: v.to_bits() as u64,
+        }
+    }
+
+    pub fn f64(v: f64) -> FloatConst {
+        let v = if v.is_nan() { f64::NAN } else { v };
+        FloatConst {
+            kind: FloatKind::F64,
+            bits: v.to_bits(),
+        }
+    }
+
+    /// The value `v` rounded to `kind`.
+    pub fn of_kind(kind: FloatKind, v: f64) -> FloatConst {
+        match kind {
+            FloatKind::F32 => FloatConst::f32(v as f32),
+            FloatKind::F64 => FloatConst::f64(v),
+        }
+    }
+
+    pub fn kind(self) -> FloatKind {
+        self.kind
+    }
+
+    /// The value as an `f64` (exact for `float` too).
+    pub fn value(self) -> f64 {
+        match self.kind {
+            FloatKind::F32 => f32::from_bits(self.bits as u32) as f64,
+            FloatKind::F64 => f64::from_bits(self.bits),
+        }
+    }
+
+    pub fn is_nan(self) -> bool {
+        self.value().is_nan()
+    }
+
+    pub fn is_infinite(self) -> bool {
+        self.value().is_infinite()
+    }
+
+    pub fn is_subnormal(self) -> bool {
+        match self.kind {
+            FloatKind::F32 => f32::from_bits(self.bits as u32).is_subnormal(),
+            FloatKind::F64 => f64::from_bits(self.bits).is_subnormal(),
+        }
+    }
+
+    fn with_sign(self, negative: bool) -> FloatConst {
+        let sign = match self.kind {
+            FloatKind::F32 => 1u64 << 31,
+            FloatKind::F64 => 1u64 << 63,
+        };
+        FloatConst {
+            kind: self.kind,
+            bits: if negative {
+                self.bits | sign
+            } else {
+                self.bits & !sign
+            },
+        }
+    }
+
+    fn is_sign_negative(self) -> bool {
+        self.value().is_sign_negative()
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FBinOp {
+    FAdd,
+    FSub,
+    FMul,
+    FDiv,
+    FRem,
+}
+
+/// `fcmp` predicates (LangRef order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FPredicate {
+    False,
+    Oeq,
+    Ogt,
+    Oge,
+    Olt,
+    Ole,
+    One,
+    Ord,
+    Uno,
+    Ueq,
+    Ugt,
+    Uge,
+    Ult,
+    Ule,
+    Une,
+    True,
+}
+
+/// The fast-math flags that make a result poison.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FastMath {
+    pub nnan: bool,
+    pub ninf: bool,
+}
+
+/// How the function treats subnormals (`denormal-fp-math`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Environment {
+    /// Not "ieee,ieee" for this type: subnormals are not folded.
+    pub denormals_not_ieee: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FloatOp {
+    Binary {
+        op: FBinOp,
+        fmf: FastMath,
+        lhs: Operand,
+        rhs: Operand,
+    },
+    FNeg {
+        fmf: FastMath,
+        value: Operand,
+    },
+    Fabs {
+        fmf: FastMath,
+        value: Operand,
+    },
+    CopySign {
+        fmf: FastMath,
+        magnitude: Operand,
+        sign: Operand,
+    },
+    /// An `i1`.
+    FCmp {
+        pred: FPredicate,
+        fmf: FastMath,
+        lhs: Operand,
+        rhs: Operand,
+    },
+    /// `fptosi`/`fptoui` to an integer of `width` ≤ 64 bits.
+    ToInt {
+        signed: bool,
+        width: u32,
+        value: Operand,
+    },
+    /// `sitofp`/`uitofp` of an integer of at most 64 bits.
+    FromInt {
+        signed: bool,
+        nneg: bool,
+        fmf: FastMath,
+        kind: FloatKind,
+        value: Operand,
+    },
+    /// `fpext`/`fptrunc`.
+    Convert {
+        fmf: FastMath,
+        kind: FloatKind,
+        value: Operand,
+    },
+}
+
+impl FloatOp {
+    pub fn operands(&self) -> Vec<&Operand> {
+        match self {
+            FloatOp::Binary { lhs, rhs, .. } | FloatOp::FCmp { lhs, rhs, .. } => vec![lhs, rhs],
+            FloatOp::CopySign {
+                magnitude, sign, ..
+            } => vec![magnitude, sign],
+            FloatOp::FNeg { value, .. }
+            | FloatOp::Fabs { value, .. }
+            | FloatOp::ToInt { value, .. }
+            | FloatOp::FromInt { value, .. }
+            | FloatOp::Convert { value, .. } => vec![value],
+        }
+    }
+
+    /// The instruction's value given its operands' values: undefined while
+    /// one is, a constant when all are and the fold is allowed,
+    /// overdefined otherwise.
+    pub fn evaluate(&self, env: Environment, value_of: impl Fn(&Operand) -> Lattice) -> Lattice {
+        let values: Vec<Lattice> = self.operands().into_iter().map(value_of).collect();
+        if values.contains(&Lattice::Undefined) {
+            return Lattice::Undefined;
+        }
+        self.fold(env, &values).unwrap_or(Lattice::Overdefined)
+    }
+
+    fn fold(&self, env: Environment, values: &[Lattice]) -> Option<Lattice> {
+        let float = |k: usize| match values[k] {
+            Lattice::Float(f) => Some(f),
+            _ => None,
+        };
+        let allowed = |fmf: FastMath, f: FloatConst| {
+            let poison = (fmf.nnan && f.is_nan()) || (fmf.ninf && f.is_infinite());
+            let flushed = env.denormals_not_ieee && f.is_subnormal();
+            !(poison || flushed)
+        };
+        // Every float operand and the float result must be allowed.
+        let checked = |fmf: FastMath, inputs: &[FloatConst], result: FloatConst| {
+            (inputs.iter().all(|&f| allowed(fmf, f)) && allowed(fmf, result))
+                .then_some(Lattice::Float(result))
+        };
+        match self {
+            FloatOp::Binary { op, fmf, .. } => {
+                let (a, b) = (float(0)?, float(1)?);
+                checked(*fmf, &[a, b], binary(*op, a, b))
+            }
+            FloatOp::FNeg { fmf, .. } => {
+                let a = float(0)?;
+                let r = a.with_sign(!a.is_sign_negative());
+                (!r.is_nan()).then_some(())?;
+                checked(*fmf, &[a], r)
+            }
+            FloatOp::Fabs { fmf, .. } => {
+                let a = float(0)?;
+                (!a.is_nan()).then_some(())?;
+                checked(*fmf, &[a], a.with_sign(false))
+            }
+            FloatOp::CopySign { fmf, .. } => {
+                let (a, b) = (float(0)?, float(1)?);
+                (!a.is_nan()).then_some(())?;
+                checked(*fmf, &[a, b], a.with_sign(b.is_sign_negative()))
+            }
+            FloatOp::FCmp { pred, fmf, .. } => {
+                let (a, b) = (float(0)?, float(1)?);
+                checked(*fmf, &[a, b], a)?;
+                Some(Lattice::Const(Konst::bool(fcmp(*pred, a, b))))
+            }
+            FloatOp::ToInt { signed, width, .. } => {
+                let a = float(0)?;
+                if env.denormals_not_ieee && a.is_subnormal() {
+                    return None;
+                }
+                to_int(a, *signed, *width).map(Lattice::Const)
+            }
+            FloatOp::FromInt {
+                signed,
+                nneg,
+                fmf,
+                kind,
+                ..
+            } => {
+                let k = values[0].constant()?;
+                let negative = k.sext() < 0;
+                if *nneg && negative {
+                    return None;
+                }
+                let r = if *signed {
+                    from_i64(*kind, k.sext())
+                } else {
+                    from_u64(*kind, k.zext())
+                };
+                checked(*fmf, &[], r)
+            }
+            FloatOp::Convert { fmf, kind, .. } => {
+                let a = float(0)?;
+                checked(*fmf, &[a], FloatConst::of_kind(*kind, a.value()))
+            }
+        }
+    }
+}
+
+/// `a op b`, rounded to the operands' type.
+pub fn binary(op: FBinOp, a: FloatConst, b: FloatConst) -> FloatConst {
+    debug_assert_eq!(a.kind(), b.kind());
+    match a.kind() {
+        FloatKind::F32 => {
+            let (x, y) = (a.value() as f32, b.value() as f32);
+            FloatConst::f32(match op {
+                FBinOp::FAdd => x + y,
+                FBinOp::FSub => x - y,
+                FBinOp::FMul => x * y,
+                FBinOp::FDiv => x / y,
+                FBinOp::FRem => x % y,
+            })
+        }
+        FloatKind::F64 => {
+            let (x, y) = (a.value(), b.value());
+            FloatConst::f64(match op {
+                FBinOp::FAdd => x + y,
+                FBinOp::FSub => x - y,
+                FBinOp::FMul => x * y,
+                FBinOp::FDiv => x / y,
+                FBinOp::FRem => x % y,
+            })
+        }
+    }
+}
+
+/// `fcmp pred a, b`: ordered predicates are false and unordered ones true
+/// when either operand is NaN.
+pub fn fcmp(pred: FPredicate, a: FloatConst, b: FloatConst) -> bool {
+    let (x, y) = (a.value(), b.value());
+    let unordered = x.is_nan() || y.is_nan();
+    use FPredicate::*;
+    match pred {
+        False => false,
+        True => true,
+        Ord => !unordered,
+        Uno => unordered,
+        Oeq => !unordered && x == y,
+        Ogt => !unordered && x > y,
+        Oge => !unordered && x >= y,
+        Olt => !unordered && x < y,
+        Ole => !unordered && x <= y,
+        One => !unordered && x != y,
+        Ueq => unordered || x == y,
+        Ugt => unordered || x > y,
+        Uge => unordered || x >= y,
+        Ult => unordered || x < y,
+        Ule => unordered || x <= y,
+        Une => unordered || x != y,
+    }
+}
+
+/// `fptosi`/`fptoui` to `width` bits: the value truncated toward zero, or
+/// `None` (poison) for NaN and values out of range.
+pub fn to_int(a: FloatConst, signed: bool, width: u32) -> Option<Konst> {
+    let t = a.value().trunc();
+    // 2^(width-1) and 2^width are exact doubles for width ≤ 64.
+    let half = 2f64.powi(width as i32 - 1);
+    if signed {
+        (t >= -half && t < half).then(|| Konst::new(width, t as i64 as u64))
+    } else {
+        // -0.0 and values in (-1, 0) truncate to -0.0, which is 0.
+        (t >= 0.0 && t < 2.0 * half).then(|| Konst::new(width, t as u64))
+    }
+}
+
+/// `sitofp`, rounded to nearest (Rust's `as` rounds ties to even).
+pub fn from_i64(kind: FloatKind, v: i64) -> FloatConst {
+    match kind {
+        FloatKind::F32 => FloatConst::f32(v as f32),
+        FloatKind::F64 => FloatConst::f64(v as f64),
+    }
+}
+
+/// `uitofp`, rounded to nearest.
+pub fn from_u64(kind: FloatKind, v: u64) -> FloatConst {
+    match kind {
+        FloatKind::F32 => FloatConst::f32(v as f32),
+        FloatKind::F64 => FloatConst::f64(v as f64),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(v: f64) -> Lattice {
+        Lattice::Float(FloatConst::f64(v))
+    }
+
+    fn eval(op: FloatOp, values: &[Lattice]) -> Lattice {
+        let ops = op.operands().len();
+        assert_eq!(ops, values.len());
+        op.fold(Environment::default(), values)
+            .unwrap_or(Lattice::Overdefined)
+    }
+
+    fn bin(op: FBinOp, fmf: FastMath) -> FloatOp {
+        FloatOp::Binary {
+            op,
+            fmf,
+            lhs: Operand::Unknown,
+            rhs: Operand::Unknown,
+        }
+    }
+
+    const NNAN: FastMath = FastMath {
+        nnan: true,
+        ninf: false,
+    };
+    const NINF: FastMath = FastMath {
+        nnan: false,
+        ninf: true,
+    };
+
+    #[test]
+    fn arithmetic_is_ieee_and_nan_is_the_preferred_nan() {
+        let none = FastMath::default();
+        assert_eq!(
+            eval(bin(FBinOp::FAdd, none), &[d(0.1), d(0.2)]),
+            d(0.1 + 0.2)
+        );
+        assert_eq!(eval(bin(FBinOp::FRem, none), &[d(7.5), d(-2.0)]), d(1.5));
+        let nan = eval(bin(FBinOp::FDiv, none), &[d(0.0), d(0.0)]);
+        assert_eq!(nan, Lattice::Float(FloatConst::f64(f64::NAN)));
+        assert_eq!(FloatConst::f64(-f64::NAN), FloatConst::f64(f64::NAN));
+        // float rounds each step to single precision.
+        let f = |v: f32| Lattice::Float(FloatConst::f32(v));
+        assert_eq!(
+            eval(bin(FBinOp::FAdd, none), &[f(16777216.0), f(1.0)]),
+            f(16777216.0)
+        );
+    }
+
+    #[test]
+    fn fast_math_poison_is_not_folded() {
+        let nan = eval(bin(FBinOp::FDiv, NNAN), &[d(0.0), d(0.0)]);
+        assert_eq!(nan, Lattice::Overdefined, "a NaN result under nnan");
+        let inf = eval(bin(FBinOp::FDiv, NINF), &[d(1.0), d(0.0)]);
+        assert_eq!(inf, Lattice::Overdefined, "an inf result under ninf");
+        let inf_in = eval(bin(FBinOp::FDiv, NINF), &[d(1.0), d(f64::INFINITY)]);
+        assert_eq!(inf_in, Lattice::Overdefined, "an inf operand under ninf");
+        assert_eq!(eval(bin(FBinOp::FMul, NNAN), &[d(2.0), d(3.0)]), d(6.0));
+    }
+
+    #[test]
+    fn comparisons_with_nan_and_signed_zero() {
+        let (z, nz, nan) = (
+            FloatConst::f64(0.0),
+            FloatConst::f64(-0.0),
+            FloatConst::f64(f64::NAN),
+        );
+        assert!(fcmp(FPredicate::Oeq, z, nz));
+        assert!(!fcmp(FPredicate::One, z, nz));
+        assert!(!fcmp(FPredicate::Oeq, nan, nan));
+        assert!(fcmp(FPredicate::Une, nan, nan));
+        assert!(fcmp(FPredicate::Uno, nan, z));
+        assert!(!fcmp(FPredicate::Ord, nan, z));
+        assert!(fcmp(FPredicate::Ule, nan, z));
+        assert!(!fcmp(FPredicate::Olt, z, nz));
+    }
+
+    #[test]
+    fn sign_operations_are_exact() {
+        let neg = FloatOp::FNeg {
+            fmf: FastMath::default(),
+            value: Operand::Unknown,
+        };
+        assert_eq!(eval(neg.clone(), &[d(0.0)]), d(-0.0));
+        assert_eq!(eval(neg, &[d(-2.5)]), d(2.5));
+        let copysign = FloatOp::CopySign {
+            fmf: FastMath::default(),
+            magnitude: Operand::Unknown,
+            sign: Operand::Unknown,
+        };
+        assert_eq!(eval(copysign, &[d(3.0), d(-0.0)]), d(-3.0));
+    }
+
+    #[test]
+    fn conversions_out_of_range_are_poison() {
+        let f = |v: f64| FloatConst::f64(v);
+        assert_eq!(to_int(f(-1.9), true, 8), Some(Konst::new(8, -1i64 as u64)));
+        assert_eq!(to_int(f(127.9), true, 8), Some(Konst::new(8, 127)));
+        assert_eq!(to_int(f(128.0), true, 8), None);
+        assert_eq!(to_int(f(-128.5), true, 8), Some(Konst::new(8, 0x80)));
+        assert_eq!(to_int(f(-129.0), true, 8), None);
+        assert_eq!(to_int(f(-0.5), false, 8), Some(Konst::new(8, 0)));
+        assert_eq!(to_int(f(-1.0), false, 8), None);
+        assert_eq!(to_int(f(255.5), false, 8), Some(Konst::new(8, 255)));
+        assert_eq!(to_int(f(f64::NAN), true, 32), None);
+        assert_eq!(to_int(f(9.3e18), true, 64), None);
+        assert_eq!(
+            to_int(f(1.8e19), false, 64),
+            Some(Konst::new(64, 18000000000000000000))
+        );
+        assert_eq!(to_int(f(1.9e19), false, 64), None);
+        // 2^53 + 1 rounds to even.
+        assert_eq!(
+            from_i64(FloatKind::F64, (1 << 53) + 1).value(),
+            9007199254740992.0
+        );
+        assert_eq!(
+            from_u64(FloatKind::F32, u64::MAX).value(),
+            18446744073709551616.0
+        );
+    }
+}
