@@ -609,13 +609,15 @@ impl Emitter<'_> {
     }
 }
 
-/// Appends the assembly of one allocated function to `out`. `label` is a
+/// Appends the assembly of one allocated function to `out`, its blocks in
+/// `order` (`layout`; blocks left out are not emitted). `label` is a
 /// module-unique prefix for block labels; `defined` tells whether a symbol
 /// is defined in this module (`lla`) or not (`la`).
 pub fn emit_function(
     out: &mut String,
     f: &MFunction,
     code: &[Vec<PInst>],
+    order: &[usize],
     spill_slots: u32,
     label: &str,
     defined: &dyn Fn(&str) -> bool,
@@ -637,13 +639,13 @@ pub fn emit_function(
         locals: 0,
     };
     e.prologue(f);
-    for (b, blk) in code.iter().enumerate() {
+    for (k, &b) in order.iter().enumerate() {
         let _ = writeln!(e.out, "{}:", e.block_label(b));
         for (_, l) in f.block_labels.iter().filter(|l| l.0 == b) {
             let _ = writeln!(e.out, "{l}:");
         }
-        let next = (b + 1 < code.len()).then_some(b + 1);
-        for pi in blk {
+        let next = order.get(k + 1).copied();
+        for pi in &code[b] {
             match pi {
                 PInst::Orig { phys, .. } => e.inst(f, phys, next),
                 PInst::Reload { slot, reg, .. } => {

@@ -10,7 +10,8 @@
 //!    coalescing, George–Appel, `-O2`), both ending in the same `PInst`
 //!    form; `regalloc_stats` counts what either one cost;
 //! 3. `checker` (when asked): symbolic verification of the allocation;
-//! 4. `emit` (+ `data` for globals, `switch_plan` for switches): frame
+//! 4. `layout`: jump threading and the block order;
+//! 5. `emit` (+ `data` for globals, `switch_plan` for switches): frame
 //!    layout, ABI moves, assembly.
 
 pub mod abi;
@@ -21,6 +22,7 @@ pub mod data;
 pub mod emit;
 pub mod graph_color;
 pub mod isel;
+pub mod layout;
 pub mod linear_scan;
 pub mod liveness;
 pub mod mir;
@@ -151,7 +153,7 @@ unsafe fn compile_module(module: LLVMModuleRef, opts: &Options) -> Result<Compil
         if opts.explain.as_deref() == Some(mf.name.as_str()) {
             out.explained = Some(graph_color::explain::explain(&mf)?);
         }
-        let (code, spill_slots) = allocate(&mf, opts.regalloc)?;
+        let (mut code, spill_slots) = allocate(&mf, opts.regalloc)?;
         if opts.verify_regalloc || cfg!(debug_assertions) {
             checker::check(&mf, &code, spill_slots)?;
         }
@@ -160,6 +162,8 @@ unsafe fn compile_module(module: LLVMModuleRef, opts: &Options) -> Result<Compil
             out.stats.push((mf.name.clone(), s));
         }
         checker::check_early_clobbers(&mf, &code)?;
+        let address_taken: Vec<usize> = mf.block_labels.iter().map(|l| l.0).collect();
+        let order = layout::layout(&mut code, &address_taken);
         // emit_function writes `.globl` for global functions; weak ones get
         // `.weak` instead (and either may add a visibility).
         let binding = data::symbol_binding(func);
@@ -175,6 +179,7 @@ unsafe fn compile_module(module: LLVMModuleRef, opts: &Options) -> Result<Compil
             &mut out.asm,
             &mf,
             &code,
+            &order,
             spill_slots,
             &format!(".LBB{k}"),
             &is_defined,

@@ -48,19 +48,18 @@ impl Irc {
     }
 
     /// The test that allows joining `v` into `u`, if one does.
-    fn coalescible(&self, u: Node, v: Node) -> Option<&'static str> {
+    fn coalescible(&mut self, u: Node, v: Node) -> Option<&'static str> {
         if is_precolored(u) {
             if !self.george_colour_ok(u, v) {
                 return None;
             }
-            let ok = self.adjacent(v).into_iter().all(|t| self.george_ok(t, u));
+            let ok = self.g.adj_list[v as usize]
+                .iter()
+                .filter(|&&t| self.is_adjacent(t))
+                .all(|&t| self.george_ok(t, u));
             ok.then_some("George")
         } else {
-            let mut nodes = self.adjacent(u);
-            nodes.extend(self.adjacent(v));
-            nodes.sort_unstable();
-            nodes.dedup();
-            self.briggs_conservative(&nodes, u).then_some("Briggs")
+            self.briggs_conservative(u, v).then_some("Briggs")
         }
     }
 
@@ -75,14 +74,37 @@ impl Irc {
         self.g.degree[t as usize] < self.g.k(t) || is_precolored(t) || self.g.interfere(t, r)
     }
 
-    /// The paper's `Conservative(nodes)`: Briggs's test.
-    fn briggs_conservative(&self, nodes: &[Node], u: Node) -> bool {
+    /// The paper's `Conservative(Adjacent(u) ∪ Adjacent(v))`: Briggs's
+    /// test. The union is taken with a mark per node (stamped with a fresh
+    /// epoch each call) instead of a sorted, deduplicated list: this test
+    /// runs for every move, and sorting the neighbour lists of large nodes
+    /// was most of the allocator's time on big functions. It stops at the
+    /// K-th significant neighbour.
+    fn briggs_conservative(&mut self, u: Node, v: Node) -> bool {
         let k = self.g.k(u);
-        let significant = nodes
-            .iter()
-            .filter(|&&n| self.g.degree[n as usize] >= k)
-            .count();
-        (significant as u32) < k
+        let epoch = self.next_epoch();
+        let mut significant = 0;
+        for x in [u, v] {
+            for &n in &self.g.adj_list[x as usize] {
+                let seen = &mut self.mark[n as usize];
+                if *seen == epoch
+                    || matches!(
+                        self.state[n as usize],
+                        NodeState::Selected | NodeState::Coalesced
+                    )
+                {
+                    continue;
+                }
+                *seen = epoch;
+                if self.g.degree[n as usize] >= k {
+                    significant += 1;
+                    if significant >= k {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
     }
 
     /// The paper's `Combine(u, v)` (with `EnableMoves(v)`, the erratum of

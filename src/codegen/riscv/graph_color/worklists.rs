@@ -142,6 +142,10 @@ pub struct Irc {
     /// With a trace: the interference edges between non-precoloured nodes
     /// as `Build` made them (before coalescing adds edges to merged nodes).
     pub built_edges: Vec<(Node, Node)>,
+    /// Per node, the epoch of the last set operation that visited it
+    /// (`next_epoch`): a union of neighbour lists without sorting.
+    pub mark: Vec<u32>,
+    pub epoch: u32,
 }
 
 impl Irc {
@@ -168,6 +172,8 @@ impl Irc {
             spilled: Vec::new(),
             trace: trace.then(Vec::new),
             built_edges: Vec::new(),
+            mark: vec![0; n],
+            epoch: 0,
             g,
         };
         if trace {
@@ -272,13 +278,26 @@ impl Irc {
         self.g.adj_list[n as usize]
             .iter()
             .copied()
-            .filter(|&m| {
-                !matches!(
-                    self.state[m as usize],
-                    NodeState::Selected | NodeState::Coalesced
-                )
-            })
+            .filter(|&m| self.is_adjacent(m))
             .collect()
+    }
+
+    /// Whether a neighbour `m` still counts (`Adjacent`'s filter).
+    pub fn is_adjacent(&self, m: Node) -> bool {
+        !matches!(
+            self.state[m as usize],
+            NodeState::Selected | NodeState::Coalesced
+        )
+    }
+
+    /// A fresh epoch for `mark` (every mark is older than it).
+    pub fn next_epoch(&mut self) -> u32 {
+        if self.epoch == u32::MAX {
+            self.mark.iter_mut().for_each(|m| *m = 0);
+            self.epoch = 0;
+        }
+        self.epoch += 1;
+        self.epoch
     }
 
     /// `NodeMoves(n) = moveList[n] ∩ (activeMoves ∪ worklistMoves)`.
