@@ -562,14 +562,19 @@ impl Reader<'_> {
             }
             Some(LLVMConstIntGetSExtValue(v) as i64)
         };
-        let size = |t: LLVMTypeRef| LLVMABISizeOfType(self.data_layout, t) as i64;
-        let mut offset = index(1)?.wrapping_mul(size(ty));
+        // A scalable step (`getelementptr <vscale x 4 x i32>, ...`) has no
+        // constant offset; asking LLVMABISizeOfType would abort `opt`.
+        let size = |t: LLVMTypeRef| match ir::type_size::alloc_size_bits(self.data_layout, t) {
+            Some(size) if !size.scalable => Some((size.min_bits / 8) as i64),
+            _ => None,
+        };
+        let mut offset = index(1)?.wrapping_mul(size(ty)?);
         for k in 2..LLVMGetNumOperands(gep) as u32 {
             let i = index(k)?;
             match LLVMGetTypeKind(ty) {
                 LLVMTypeKind::LLVMArrayTypeKind => {
                     ty = LLVMGetElementType(ty);
-                    offset = offset.wrapping_add(i.wrapping_mul(size(ty)));
+                    offset = offset.wrapping_add(i.wrapping_mul(size(ty)?));
                 }
                 LLVMTypeKind::LLVMStructTypeKind => {
                     let field = u32::try_from(i).ok()?;

@@ -216,12 +216,16 @@ impl Layout {
 
     /// The byte offset a GEP adds to its pointer operand, when every index
     /// is a constant integer; `None` for a variable index, a vector GEP or
-    /// an overflow.
+    /// an overflow, or a step of scalable size (`getelementptr <vscale x 4 x
+    /// i32>`: asking its size would abort `opt`).
     ///
     /// # Safety
     /// The values and types passed in are live and belong to the layout's module.
     pub unsafe fn gep_offset(&self, gep: LLVMValueRef) -> Option<i64> {
         let mut ty = LLVMGetGEPSourceElementType(gep);
+        if !self.is_fixed_sized(ty) {
+            return None;
+        }
         let n = LLVMGetNumOperands(gep) as u32;
         let mut offset = 0i64;
         for k in 1..n {
