@@ -9,7 +9,9 @@
 //! * `LLVMParseIRInContext` (consumes the buffer) is deprecated in 22 for
 //!   `LLVMParseIRInContext2` (does not);
 //! * LLVM 22 numbers blocks (`BasicBlock::getNumber`, through the glue) and
-//!   its mem2reg sorts phi blocks by that number; 19 has no such number.
+//!   its mem2reg sorts phi blocks by that number; 19 has no such number;
+//! * lifetime markers are `llvm.lifetime.start(i64 size, ptr p)` in 19 and
+//!   `llvm.lifetime.start(ptr p)` in 22 (no size: always the whole alloca).
 
 use llvm_sys::core::*;
 use llvm_sys::ir_reader::*;
@@ -30,6 +32,23 @@ pub unsafe fn switch_case_value(switch: LLVMValueRef, k: u32) -> LLVMValueRef {
     #[cfg(not(feature = "llvm22"))]
     {
         LLVMGetOperand(switch, 2 * (k + 1))
+    }
+}
+
+/// A lifetime marker's pointer and the size it covers: `(p, Some(size))`
+/// for LLVM 19's `llvm.lifetime.start(i64 size, ptr p)`, `(p, None)` (all
+/// of the alloca) for LLVM 22's `llvm.lifetime.start(ptr p)`.
+///
+/// # Safety
+/// `call` is a live call of `llvm.lifetime.start` or `llvm.lifetime.end`.
+pub unsafe fn lifetime_marker_operands(call: LLVMValueRef) -> (LLVMValueRef, Option<LLVMValueRef>) {
+    #[cfg(feature = "llvm22")]
+    {
+        (LLVMGetOperand(call, 0), None)
+    }
+    #[cfg(not(feature = "llvm22"))]
+    {
+        (LLVMGetOperand(call, 1), Some(LLVMGetOperand(call, 0)))
     }
 }
 

@@ -392,11 +392,12 @@ impl Walker<'_> {
             return Err(Escape::OtherUser);
         }
         if id == intr.lifetime_start || id == intr.lifetime_end {
-            if LLVMGetOperand(call, 1) != ptr {
+            let (marked, size) = ir::version::lifetime_marker_operands(call);
+            if marked != ptr {
                 return Err(Escape::OtherUser);
             }
             self.out.dead.push(call);
-            self.push_lifetime(call, offset);
+            self.push_lifetime(size, offset);
             return Ok(());
         }
         let is_copy = id == intr.memcpy || id == intr.memmove;
@@ -458,17 +459,20 @@ impl Walker<'_> {
     }
 
     /// The range of a lifetime marker: from its offset, its length (all of
-    /// the alloca for `-1`) clamped to the end, as LLVM's `insertUse`.
-    unsafe fn push_lifetime(&mut self, call: LLVMValueRef, offset: i64) {
-        let len = LLVMGetOperand(call, 0);
+    /// the alloca for `-1`, or when the marker has no size, LLVM 22)
+    /// clamped to the end, as LLVM's `insertUse`.
+    unsafe fn push_lifetime(&mut self, size: Option<LLVMValueRef>, offset: i64) {
         let Some(begin) = u64::try_from(offset).ok().filter(|&b| b < self.size) else {
             return;
         };
-        let len = if LLVMIsAConstantInt(len).is_null() || LLVMGetIntTypeWidth(LLVMTypeOf(len)) > 64
-        {
-            u64::MAX
-        } else {
-            LLVMConstIntGetZExtValue(len)
+        let len = match size {
+            Some(len)
+                if !LLVMIsAConstantInt(len).is_null()
+                    && LLVMGetIntTypeWidth(LLVMTypeOf(len)) <= 64 =>
+            {
+                LLVMConstIntGetZExtValue(len)
+            }
+            _ => u64::MAX,
         };
         let end = begin.saturating_add(len).min(self.size);
         if end > begin {
