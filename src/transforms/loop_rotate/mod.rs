@@ -150,7 +150,7 @@ pub unsafe fn rotate_function(function: LLVMValueRef) -> Result<Report, String> 
     let builder = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(function)));
     let options = rotate::Options {
         builder,
-        hoist: !has_function_attribute(function, "presplitcoroutine"),
+        hoist: !ir::attributes::has_function_attribute(function, "presplitcoroutine"),
     };
     let mut result = Ok(());
     for l in 0..nest.loops.len() {
@@ -266,21 +266,6 @@ unsafe fn simplify_header_phis(header: LLVMBasicBlockRef) {
             }
         }
     }
-}
-
-unsafe fn has_function_attribute(function: LLVMValueRef, name: &str) -> bool {
-    let kind = LLVMGetEnumAttributeKindForName(name.as_ptr() as *const _, name.len());
-    let index = llvm_sys::LLVMAttributeFunctionIndex;
-    if kind != 0 {
-        return !LLVMGetEnumAttributeAtIndex(function, index, kind).is_null();
-    }
-    !LLVMGetStringAttributeAtIndex(
-        function,
-        index,
-        name.as_ptr() as *const _,
-        name.len() as u32,
-    )
-    .is_null()
 }
 
 #[cfg(test)]
