@@ -20,8 +20,11 @@
 //! seed's three-level lattice (seed 004, SCCP section).
 //!
 //! `Undefined` is the *lattice* top, the seed's "未定义": no executable
-//! definition has produced a value yet. It is not LLVM's `undef` value,
-//! which the solver treats as overdefined (see `program::Operand::Unknown`).
+//! definition has produced a value yet. LLVM's `undef` value
+//! (`program::Operand::Undef`) reads as ⊤ too, so that a union skips it;
+//! the solver keeps beside each value a *may be undef* mark (LLVM's
+//! `MayIncludeUndef`) and tells an undef phi from a waiting value (see
+//! `solver`, "Undef and poison").
 //!
 //! Invariant (kept by `Lattice::from_range`): a `Range` has at least two
 //! and fewer than 2^width elements; one element is a `Const`, all of them

@@ -26,9 +26,10 @@
 //! `select`, `freeze`, phis, `br` and
 //! `switch`; calls of integer intrinsics with constant arguments
 //! (`intrinsic`); `icmp` of constant pointers (`pointer`); loads of `constant`
-//! globals (`read`). Everything else, including arguments, calls and LLVM's
-//! `undef`/`poison`, is overdefined (see `program::Operand::Unknown` for why
-//! `undef` is not the lattice top).
+//! globals (`read`). LLVM's `undef`/`poison` are resolved as LLVM 19's
+//! solver does (`solver`, "Undef and poison": skipped by phi and `select`
+//! unions, waited on by everything else, no successor for a branch on
+//! them). Everything else, including arguments and calls, is overdefined.
 //!
 //! Compared with LLVM 19's `sccp` (`scripts/difftest-sccp --csmith 60`):
 //! the lattice has LLVM's integer ranges, so `icmp sge i32 37742, (zext i8

@@ -33,15 +33,14 @@ pub enum Operand {
     Wide(ApInt),
     /// A `float` or `double` constant that is not a NaN.
     Float(FloatConst),
+    /// LLVM's `undef` or `poison`, of any type. The solver resolves it as
+    /// LLVM 19's `SCCPInstVisitor` does (`solver`, "Undef and poison"): a
+    /// phi or `select` arm that is undef adds nothing to the union (`phi
+    /// [undef, a], [5, b]` is 5), every other use waits on it and is
+    /// overdefined in the end, and a branch on it has no successor.
+    Undef,
     /// Anything else: an argument, a global, a constant expression, a
-    /// wider integer, and LLVM's `undef` and `poison`.
-    ///
-    /// Treating `undef`/`poison` as overdefined is our deliberate choice:
-    /// the seed lets the lattice top ("未定义") stand for any value, but
-    /// LLVM's `undef` may differ at each use and branching on it is UB, so
-    /// resolving it to a constant is where compilers have miscompiled. We
-    /// never fold through it; we lose only folds like `phi [undef, a], [5,
-    /// b]` → 5.
+    /// wider integer.
     Unknown,
 }
 

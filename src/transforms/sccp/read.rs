@@ -5,10 +5,11 @@
 //! scalar integer: of at most 64 bits (`Op::Binary`, `Op::Cast`, …) or of
 //! 65 to `wide::MAX_WIDE_WIDTH` bits (`Op::Wide`, read as `ApInt` through
 //! `ir::const_int`); anything else (vectors, pointers, floats) becomes
-//! `Op::Opaque`, i.e. overdefined. Operands that are not instructions of
-//! this function or integer constants (arguments, globals, constant
-//! expressions, `undef`, `poison`) become `Operand::Unknown`, i.e.
-//! overdefined.
+//! `Op::Opaque`, i.e. overdefined. `undef` and `poison` (of any type)
+//! become `Operand::Undef`, which the solver resolves as LLVM does;
+//! other operands that are not instructions of this function or integer
+//! constants (arguments, globals, constant expressions) become
+//! `Operand::Unknown`, i.e. overdefined.
 //!
 //! An `icmp` of two pointers becomes `Op::PointerICmp` with each operand
 //! described as a `pointer::PtrConst` when it is `null`, a global, or a
@@ -200,6 +201,9 @@ impl Reader<'_> {
                     return Operand::Float(FloatConst::of_kind(kind, v));
                 }
             }
+        }
+        if LLVMIsUndef(value) != 0 || LLVMIsPoison(value) != 0 {
+            return Operand::Undef;
         }
         Operand::Unknown
     }

@@ -13,7 +13,8 @@
 //!    `sext`/`ashr`/`sdiv`/`srem` on non-negative values become
 //!    `zext nneg`/`lshr`/`udiv`/`urem` (`signed`);
 //! 2. a conditional `br`/`switch` of an executable block with one
-//!    executable outgoing edge becomes `br label %taken`; a `switch` (on a
+//!    executable outgoing edge becomes `br label %taken`, one with none (a
+//!    branch on undef or poison, UB) becomes `unreachable`; a `switch` (on a
 //!    range) with some edges not executable is rebuilt without the cases
 //!    that lead there (if its default edge is one of them, the default
 //!    takes a kept case's destination: no value reaches it);
@@ -121,6 +122,8 @@ unsafe fn replace_constants(read: &ReadFunction, solution: &Solution) -> usize {
             // Exact: a float widens to a double without rounding, and
             // LLVM rounds it back to the same float.
             Lattice::Float(f) => LLVMConstReal(ty, f.value()),
+            // A phi or select that only saw undef or poison (`solver`).
+            Lattice::Undefined if solution.undef[i] => LLVMGetUndef(ty),
             _ => continue,
         };
         debug_assert!(!matches!(inst.op, Op::Opaque));
@@ -151,10 +154,13 @@ unsafe fn add_flags(read: &ReadFunction, solution: &Solution) -> usize {
         }
         let range = |operand: &Operand, width: u32| match operand {
             Operand::Const(k) => ConstantRange::single(*k),
-            Operand::Inst(d) => solution.values[*d]
+            Operand::Inst(d) => solution
+                .value_without_undef(*d)
                 .range_or_full(width)
                 .unwrap_or(ConstantRange::full(width)),
-            Operand::Wide(_) | Operand::Float(_) | Operand::Unknown => ConstantRange::full(width),
+            Operand::Wide(_) | Operand::Float(_) | Operand::Undef | Operand::Unknown => {
+                ConstantRange::full(width)
+            }
         };
         let add = match &inst.op {
             Op::Binary {
@@ -201,8 +207,10 @@ unsafe fn make_unsigned(
 ) -> usize {
     let value = |operand: &Operand| match operand {
         Operand::Const(k) => Lattice::Const(*k),
-        Operand::Inst(d) => solution.values[*d],
-        Operand::Wide(_) | Operand::Float(_) | Operand::Unknown => Lattice::Overdefined,
+        Operand::Inst(d) => solution.value_without_undef(*d),
+        Operand::Wide(_) | Operand::Float(_) | Operand::Undef | Operand::Unknown => {
+            Lattice::Overdefined
+        }
     };
     let mut count = 0;
     for (i, inst) in read.program.insts.iter().enumerate() {
@@ -286,6 +294,12 @@ unsafe fn fold_terminators(
                 new_succs.push(old);
                 continue;
             }
+            Some(TerminatorChange::Unreachable) => {
+                report.branches_folded += 1;
+                LLVMPositionBuilderBefore(builder, old_term);
+                new_succs.push(Vec::new());
+                LLVMBuildUnreachable(builder)
+            }
             Some(TerminatorChange::Jump(taken)) => {
                 report.branches_folded += 1;
                 LLVMPositionBuilderBefore(builder, old_term);
@@ -320,6 +334,9 @@ unsafe fn fold_terminators(
 /// What becomes of a conditional terminator of an executable block.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum TerminatorChange {
+    /// No successor is reachable: the condition is undef or poison, and
+    /// branching on it is UB (LLVM's `removeNonFeasibleEdges`).
+    Unreachable,
     /// Only one successor is reachable: `br label %taken`.
     Jump(Block),
     /// A switch keeps only its cases with an executable edge, as
@@ -342,6 +359,9 @@ fn terminator_change(b: Block, term: &Terminator, solution: &Solution) -> Option
     let mut reachable: Vec<Block> = succs.iter().copied().filter(|&s| live(s)).collect();
     reachable.sort_unstable();
     reachable.dedup();
+    if reachable.is_empty() {
+        return Some(TerminatorChange::Unreachable);
+    }
     if reachable.len() == 1 {
         return Some(TerminatorChange::Jump(reachable[0]));
     }

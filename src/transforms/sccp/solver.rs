@@ -47,12 +47,37 @@
 //! could not make the solver loop); an edge is executable only if its
 //! source block is.
 //!
-//! Safety net: when both lists are empty, a value still undefined (⊤) in an
-//! executable block would let the rewrite delete blocks that do execute.
-//! For valid SSA this cannot happen (every operand is defined in an
-//! executable block that dominates the use, and `undef` is overdefined, not
-//! ⊤), but if it ever did, such values are forced to overdefined and the
-//! lists run again, so the answer stays sound.
+//! Undef and poison (`Operand::Undef`), as LLVM 19's solver
+//! (`ValueLatticeElement`'s `undef` state and `mergeIn`, `visitPHINode`,
+//! `visitSelectInst`, `getFeasibleSuccessors`, `resolvedUndef` in
+//! SCCPSolver.cpp; LLVM 22's rules are the same on these points, checked
+//! with its `opt -passes=sccp` on `tests/lit/sccp/undef.ll`):
+//! * an undef operand reads as ⊤, so a phi or `select` union skips it:
+//!   `phi [undef, a], [5, b]` is 5 and `select %c, undef, 7` is 7. The
+//!   result is marked *may be undef* (LLVM's `MayIncludeUndef`), and so is
+//!   every value computed from a marked one (more than LLVM, which drops
+//!   the mark after arithmetic). A marked constant is still a constant
+//!   (undef may be refined to it); a marked range is used to fold (each
+//!   use of undef may take any value, so one in the range), but never to
+//!   prove a flag, an unsigned form or a switch case dead (`rewrite` and
+//!   `visit_terminator` read it as overdefined, LLVM's
+//!   `UndefAllowed = false`): a flag could turn the undef into poison.
+//! * every other instruction waits on an undef operand (⊤), as LLVM's
+//!   visitors do (`isUnknownOrUndef`), and ends overdefined (below);
+//!   `and undef, 0` is still 0, by the absorbing rule.
+//! * a phi or `select` that only ever saw undef is *undef*: ⊤ and marked,
+//!   left so by the resolution below, and replaced by `undef` (LLVM's
+//!   `getConstantOrNull` of an undef-state value).
+//! * a `br` or `switch` on undef, or on an undef value, makes no successor
+//!   executable (branching on undef or poison is UB); `rewrite` makes it
+//!   `unreachable`, as LLVM's `removeNonFeasibleEdges`.
+//!
+//! Resolution (LLVM's `solveWhileResolvingUndefs`): when both lists are
+//! empty, every value still ⊤ in an executable block that is not undef
+//! (it waited on an undef, or, never for valid SSA, on nothing) is made
+//! overdefined, and so is the condition of a terminator still waiting on
+//! such a value; then the lists run again. Without it the rewrite could
+//! delete blocks that do execute.
 
 use crate::analysis::cfg::Block;
 use crate::analysis::lists::{group_by_list, Lists};
@@ -74,8 +99,14 @@ pub struct Solution {
     pub values: Vec<Lattice>,
     pub executable_blocks: Vec<bool>,
     pub executable_edges: ExecutableEdges,
-    /// How many values the safety net had to force (0 for valid SSA).
+    /// How many values and conditions the resolution made overdefined
+    /// (only those that waited on an undef, for valid SSA).
     pub forced: usize,
+    /// Values that may be LLVM's undef (see the module comment): a
+    /// constant still is one; a range is not to be trusted for flags.
+    pub may_be_undef: Vec<bool>,
+    /// Instructions whose value is undef: replaced by `undef`.
+    pub undef: Vec<bool>,
     /// The wide constants `Lattice::Wide` ids name.
     pub wide: WideTable,
 }
@@ -83,6 +114,16 @@ pub struct Solution {
 impl Solution {
     pub fn is_edge_executable(&self, from: Block, to: Block) -> bool {
         self.executable_edges.contains(from, to)
+    }
+
+    /// The value of instruction `i` for proving flags and unsigned forms:
+    /// a range that may include undef counts as overdefined (a constant
+    /// replaces the instruction, so it is exact where it is used).
+    pub fn value_without_undef(&self, i: InstId) -> Lattice {
+        match self.values[i] {
+            Lattice::Range(_) if self.may_be_undef[i] => Lattice::Overdefined,
+            v => v,
+        }
     }
 }
 
@@ -104,6 +145,11 @@ struct Solver<'p> {
     block_insts: Vec<Vec<InstId>>,
     users: Lists<User>,
     values: Vec<Lattice>,
+    /// The *may be undef* mark of each value (module comment).
+    may_be_undef: Vec<bool>,
+    /// Does any operand read undef? If not, no value is ever marked and
+    /// the marks are not computed.
+    reads_undef: bool,
     /// How many times each value's range grew (LLVM's
     /// `NumRangeExtensions`).
     extensions: Vec<u32>,
@@ -141,7 +187,12 @@ pub fn solve(program: &Program) -> Solution {
             break;
         }
     }
+    let undef = (0..program.insts.len())
+        .map(|i| solver.is_undef(i))
+        .collect();
     Solution {
+        undef,
+        may_be_undef: solver.may_be_undef,
         values: solver.values,
         executable_blocks: solver.executable_blocks,
         executable_edges: solver.executable_edges,
@@ -184,6 +235,9 @@ impl<'p> Solver<'p> {
             block_insts: program.block_insts(),
             users,
             values: vec![Lattice::Undefined; program.insts.len()],
+            may_be_undef: vec![false; program.insts.len()],
+            reads_undef: (0..program.insts.len())
+                .any(|i| program.operands(i).contains(&&Operand::Undef)),
             extensions: vec![0; program.insts.len()],
             forced_terminators: vec![false; n],
             executable_blocks: vec![false; n],
@@ -255,8 +309,66 @@ impl<'p> Solver<'p> {
             Operand::Const(k) => Lattice::Const(*k),
             Operand::Wide(v) => self.wide.borrow_mut().lattice(v.clone()),
             Operand::Float(f) => Lattice::Float(*f),
+            // Skipped by unions, waited on by everything else.
+            Operand::Undef => Lattice::Undefined,
             Operand::Unknown => Lattice::Overdefined,
         }
+    }
+
+    /// Is this operand undef or a value that may be?
+    fn operand_may_be_undef(&self, operand: &Operand) -> bool {
+        match operand {
+            Operand::Undef => true,
+            Operand::Inst(i) => self.may_be_undef[*i],
+            _ => false,
+        }
+    }
+
+    /// Whether the value instruction `i` evaluates to now may be undef:
+    /// a phi's executable entries, the arms of a `select` its condition
+    /// may choose (none while the condition is ⊤: the select waits), any
+    /// operand of anything else.
+    fn evaluates_to_maybe_undef(&self, i: InstId) -> bool {
+        match &self.program.insts[i].op {
+            Op::Phi(incoming) => {
+                incoming
+                    .iter()
+                    .zip(&self.incoming_edges[i])
+                    .any(|((v, _), edge)| {
+                        edge.is_some_and(|e| self.executable_edges.is_executable(e))
+                            && self.operand_may_be_undef(v)
+                    })
+            }
+            Op::Select {
+                cond,
+                if_true,
+                if_false,
+            } => match self.value_of(cond) {
+                Lattice::Undefined => false,
+                Lattice::Const(c) if c.is_zero() => self.operand_may_be_undef(if_false),
+                Lattice::Const(_) => self.operand_may_be_undef(if_true),
+                _ => {
+                    self.operand_may_be_undef(cond)
+                        || self.operand_may_be_undef(if_true)
+                        || self.operand_may_be_undef(if_false)
+                }
+            },
+            _ => self
+                .program
+                .operands(i)
+                .into_iter()
+                .any(|o| self.operand_may_be_undef(o)),
+        }
+    }
+
+    /// Is instruction `i` (of an executable block) undef: a phi or
+    /// `select` still ⊤ that saw an undef? Only these take LLVM's undef
+    /// state; anything else ⊤ waits and is resolved to overdefined.
+    fn is_undef(&self, i: InstId) -> bool {
+        self.values[i] == Lattice::Undefined
+            && self.may_be_undef[i]
+            && self.executable_blocks[self.program.insts[i].block]
+            && matches!(self.program.insts[i].op, Op::Phi(_) | Op::Select { .. })
     }
 
     /// `value_of` while `table` (the borrowed `self.wide`) is in use.
@@ -278,6 +390,7 @@ impl<'p> Solver<'p> {
             }
             _ => (self.evaluate(i), None),
         };
+        let tainted = self.reads_undef && !self.may_be_undef[i] && self.evaluates_to_maybe_undef(i);
         let old = self.values[i];
         let mut lowered = old.meet(new);
         if lowered != old && old.range().is_some() && lowered.range().is_some() {
@@ -291,6 +404,13 @@ impl<'p> Solver<'p> {
             // As LLVM: a phi is granted one growth per executable incoming
             // edge, however many of them it has used so far.
             self.extensions[i] = self.extensions[i].max(active);
+        }
+        if tainted {
+            self.may_be_undef[i] = true;
+            if lowered == old {
+                // Users read the mark too (flags, switches, their own).
+                self.ssa_worklist.extend_from_slice(&self.users[i]);
+            }
         }
         if lowered != old {
             self.values[i] = lowered;
@@ -438,9 +558,14 @@ impl<'p> Solver<'p> {
             (Terminator::Switch { default, cases, .. }, Some(Lattice::Const(c))) => {
                 vec![taken_case(*default, cases, c)]
             }
-            (Terminator::Switch { default, cases, .. }, Some(Lattice::Range(r))) => {
-                switch_targets(*default, cases, r)
-            }
+            (
+                Terminator::Switch {
+                    default,
+                    cases,
+                    cond,
+                },
+                Some(Lattice::Range(r)),
+            ) if !self.operand_may_be_undef(cond) => switch_targets(*default, cases, r),
             (term, _) => term.successors(),
         };
         for to in targets {
@@ -451,13 +576,14 @@ impl<'p> Solver<'p> {
         }
     }
 
-    /// The safety net (see the module comment). Returns whether anything
+    /// The resolution (see the module comment). Returns whether anything
     /// was forced.
     fn force_undefined_in_executable_blocks(&mut self) -> bool {
         let mut any = false;
         for i in 0..self.program.insts.len() {
             if self.executable_blocks[self.program.insts[i].block]
                 && self.values[i] == Lattice::Undefined
+                && !self.is_undef(i)
             {
                 self.values[i] = Lattice::Overdefined;
                 self.ssa_worklist.extend_from_slice(&self.users[i]);
@@ -466,9 +592,14 @@ impl<'p> Solver<'p> {
             }
         }
         for b in 0..self.program.num_blocks() {
+            // A branch on undef stays without successors (UB).
             let undefined_cond = self.program.terminators[b]
                 .condition()
-                .is_some_and(|c| self.value_of(c) == Lattice::Undefined);
+                .is_some_and(|c| match c {
+                    Operand::Undef => false,
+                    Operand::Inst(i) if self.is_undef(*i) => false,
+                    c => self.value_of(c) == Lattice::Undefined,
+                });
             if self.executable_blocks[b] && undefined_cond && !self.forced_terminators[b] {
                 self.forced_terminators[b] = true;
                 self.ssa_worklist.push(User::Terminator(b));
@@ -760,13 +891,14 @@ mod tests {
     /// LLVM's `undef` is overdefined (our documented choice), so a phi
     /// mixing it with a constant is not folded, and a branch on it keeps
     /// both successors.
-    #[test]
-    fn undef_is_overdefined() {
-        let p = Program {
-            insts: vec![inst(3, Op::Phi(vec![(Operand::Unknown, 1), (c32(5), 2)]))],
+    /// `entry` branches on `cond` to 1 and 2, which both jump to 3; the
+    /// instructions are `insts`.
+    fn diamond(cond: Operand, insts: Vec<Inst>) -> Program {
+        Program {
+            insts,
             terminators: vec![
                 Terminator::Branch {
-                    cond: Operand::Unknown,
+                    cond,
                     if_true: 1,
                     if_false: 2,
                 },
@@ -774,15 +906,147 @@ mod tests {
                 Terminator::Jump(3),
                 Terminator::Other(vec![]),
             ],
-        };
-        let s = solve(&p);
-        assert_eq!(s.values[0], Lattice::Overdefined);
-        assert!(s.executable_blocks.iter().all(|&e| e));
+        }
     }
 
-    /// Invalid SSA (a phi whose only incoming value is itself) would leave
-    /// a branch condition at ⊤; the safety net forces it to overdefined, so
-    /// both successors stay and nothing executable is deleted.
+    #[test]
+    fn phi_skips_undef_and_marks_the_result() {
+        let p = diamond(
+            Operand::Unknown,
+            vec![
+                inst(3, Op::Phi(vec![(Operand::Undef, 1), (c32(5), 2)])),
+                bin(3, BinOp::Add, Operand::Inst(0), c32(1)),
+                bin(3, BinOp::Add, Operand::Undef, c32(1)),
+                bin(3, BinOp::And, Operand::Undef, c32(0)),
+            ],
+        );
+        let s = solve(&p);
+        assert_eq!(s.values[0], konst32(5), "undef may be 5");
+        assert!(s.may_be_undef[0] && s.may_be_undef[1]);
+        assert_eq!(s.values[1], konst32(6), "a marked constant still folds");
+        assert_eq!(
+            s.values[2],
+            Lattice::Overdefined,
+            "add waits, then resolved"
+        );
+        assert_eq!(s.values[3], konst32(0), "absorbing rule");
+        assert!(s.executable_blocks.iter().all(|&e| e));
+        assert_eq!(s.undef, vec![false; 4]);
+    }
+
+    #[test]
+    fn phi_of_only_undef_is_undef_and_its_branch_has_no_successor() {
+        let mut p = diamond(
+            Operand::Unknown,
+            vec![
+                inst(3, Op::Phi(vec![(Operand::Undef, 1), (Operand::Undef, 2)])),
+                bin(3, BinOp::Mul, Operand::Inst(0), c32(2)),
+            ],
+        );
+        p.terminators[3] = Terminator::Branch {
+            cond: Operand::Inst(0),
+            if_true: 4,
+            if_false: 5,
+        };
+        p.terminators
+            .extend([Terminator::Other(vec![]), Terminator::Other(vec![])]);
+        let s = solve(&p);
+        assert_eq!(s.values[0], Lattice::Undefined);
+        assert_eq!(s.undef, vec![true, false], "only the phi is undef");
+        assert_eq!(s.values[1], Lattice::Overdefined, "mul undef, 2 is even");
+        assert!(!s.executable_blocks[4] && !s.executable_blocks[5]);
+    }
+
+    #[test]
+    fn branch_on_undef_has_no_successor() {
+        let s = solve(&diamond(Operand::Undef, vec![]));
+        assert_eq!(s.executable_blocks, vec![true, false, false, false]);
+        assert_eq!(
+            s.forced, 0,
+            "nothing waits: the branch stays without successor"
+        );
+    }
+
+    #[test]
+    fn phi_with_a_waiting_input_resolves_to_overdefined() {
+        // %w = add undef, 1 waits; the phi meets undef and %w: overdefined
+        // once %w is resolved, not undef and not a constant.
+        let p = diamond(
+            Operand::Unknown,
+            vec![
+                bin(1, BinOp::Add, Operand::Undef, c32(1)),
+                inst(3, Op::Phi(vec![(Operand::Inst(0), 1), (Operand::Undef, 2)])),
+            ],
+        );
+        let s = solve(&p);
+        assert_eq!(s.values, vec![Lattice::Overdefined; 2]);
+        assert_eq!(s.undef, vec![false; 2]);
+    }
+
+    #[test]
+    fn select_resolves_undef_as_llvm() {
+        let sel = |cond, t, f| {
+            inst(
+                0,
+                Op::Select {
+                    cond,
+                    if_true: t,
+                    if_false: f,
+                },
+            )
+        };
+        let t = Operand::Const(Konst::bool(true));
+        let p = Program {
+            insts: vec![
+                sel(Operand::Unknown, Operand::Undef, c32(7)),
+                sel(t.clone(), Operand::Undef, c32(7)),
+                sel(Operand::Undef, c32(1), c32(2)),
+                sel(t, c32(4), Operand::Undef),
+            ],
+            terminators: vec![Terminator::Other(vec![])],
+        };
+        let s = solve(&p);
+        assert_eq!(
+            s.values,
+            vec![
+                konst32(7),
+                Lattice::Undefined,
+                Lattice::Overdefined,
+                konst32(4)
+            ]
+        );
+        assert_eq!(s.undef, vec![false, true, false, false]);
+        assert_eq!(s.may_be_undef, vec![true, true, false, false]);
+    }
+
+    #[test]
+    fn maybe_undef_range_proves_no_switch_case_dead() {
+        // %p = phi [undef], [zext i8 %x]: [0, 255] or undef. A switch on it
+        // keeps every case (LLVM: UndefAllowed = false); the flags read it
+        // as overdefined.
+        let mut p = diamond(
+            Operand::Unknown,
+            vec![
+                cast(0, CastOp::ZExt, Operand::Unknown, 8, 32),
+                inst(3, Op::Phi(vec![(Operand::Undef, 1), (Operand::Inst(0), 2)])),
+            ],
+        );
+        p.terminators[3] = Terminator::Switch {
+            cond: Operand::Inst(1),
+            default: 4,
+            cases: vec![(Konst::new(32, 1000), 5)],
+        };
+        p.terminators
+            .extend([Terminator::Other(vec![]), Terminator::Other(vec![])]);
+        let s = solve(&p);
+        let byte = Lattice::Range(ConstantRange::unsigned(32, 0, 255));
+        assert_eq!(s.values[1], byte);
+        assert!(s.may_be_undef[1]);
+        assert_eq!(s.value_without_undef(1), Lattice::Overdefined);
+        assert_eq!(s.value_without_undef(0), byte);
+        assert!(s.executable_blocks[4] && s.executable_blocks[5]);
+    }
+
     #[test]
     fn safety_net_forces_undefined_conditions() {
         let p = Program {
