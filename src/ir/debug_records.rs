@@ -15,8 +15,11 @@
 //! lacks (`plugin/pebble_plugin.cpp`, `pebble_record_*`): the records
 //! describing a value (`findDbgUsers`), the assignment markers of an
 //! instruction (`at::getDVRAssignmentMarkers`), a record's raw location and
-//! setting it, erasing a record, and inserting one before another record
-//! or at the head of an instruction's records. A pass whose code still
+//! setting it, its location's values (`location_ops`), erasing a record,
+//! inserting one before another record or at the head of an instruction's
+//! records, cloning one with values remapped (`RemapDbgRecord`), moving an
+//! instruction with its records and moving records from one instruction
+//! to another. A pass whose code still
 //! reads intrinsics says so (`PassInfo::debug_intrinsics`) and the glue
 //! keeps converting for it on LLVM 22.
 //!
