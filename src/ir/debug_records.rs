@@ -458,11 +458,30 @@ pub(super) unsafe fn erase(record: Record) {
     }
 }
 
-/// The records attached to `inst` (just before it), in order. LLVM 19's
-/// markers are calls of their own, attached to nothing: none.
+/// Whether `inst` is itself a marker: an LLVM 19 `llvm.dbg.*` call (LLVM
+/// 22's records are not instructions).
 ///
 /// # Safety
 /// `inst` is a live instruction.
+pub unsafe fn is_marker(inst: LLVMValueRef) -> bool {
+    #[cfg(feature = "llvm22")]
+    {
+        let _ = inst;
+        false
+    }
+    #[cfg(not(feature = "llvm22"))]
+    {
+        super::opcode(inst) == Some(llvm_sys::LLVMOpcode::LLVMCall)
+            && super::called_intrinsic_name(inst).is_some_and(|n| n.starts_with("llvm.dbg."))
+    }
+}
+
+/// The markers attached to `inst`, in order: its records (LLVM 22), or the
+/// `llvm.dbg.*` calls just before it (LLVM 19: what becomes its records
+/// when the glue converts back).
+///
+/// # Safety
+/// `inst` is a live instruction, not itself a marker.
 pub unsafe fn attached(inst: LLVMValueRef) -> Vec<Record> {
     #[cfg(feature = "llvm22")]
     {
@@ -476,8 +495,14 @@ pub unsafe fn attached(inst: LLVMValueRef) -> Vec<Record> {
     }
     #[cfg(not(feature = "llvm22"))]
     {
-        let _ = inst;
-        Vec::new()
+        let mut out = Vec::new();
+        let mut call = LLVMGetPreviousInstruction(inst);
+        while !call.is_null() && is_marker(call) {
+            out.push(call);
+            call = LLVMGetPreviousInstruction(call);
+        }
+        out.reverse();
+        out
     }
 }
 
@@ -537,8 +562,13 @@ pub unsafe fn clone_remapped(
     }
     #[cfg(not(feature = "llvm22"))]
     {
-        // A call of its own: cloned, its value location remapped (a
-        // `DIArgList` is kept as it is: the C API cannot build one).
+        // A call of its own: cloned, its value location remapped. A
+        // `DIArgList` location is not copied: the C API can neither read
+        // nor build one, and kept as it is it could name header values.
+        let wrapper = LLVMGetOperand(record, 0);
+        if kind(record) != Kind::Other && LLVMIsAMDNode(wrapper).is_null() {
+            return;
+        }
         let copy = LLVMInstructionClone(record);
         if let [value] = location_ops(record)[..] {
             if let Some(&(_, to)) = map.iter().find(|(from, _)| *from == value) {

@@ -490,8 +490,10 @@ impl Rotation<'_> {
 /// before the preheader's branch, so the instruction put there next adopts
 /// them and they precede it, as in LLVM.
 ///
-/// On LLVM 19 debug info is intrinsic calls (`debug_records::attached` is
-/// empty): the calls stay in the header and nothing is copied, as before.
+/// On LLVM 19 the markers are the `llvm.dbg.*` calls before an
+/// instruction (`debug_records::attached`): the same steps copy them, and
+/// the calls themselves stay in the header (LLVM 19's own loop-rotate runs
+/// on records, so the two agree).
 struct RecordCopies {
     /// The record the next copy's records start from (`NextDbgInsts`).
     next: Option<debug_records::Record>,
@@ -504,7 +506,7 @@ type RecordKey = (Vec<LLVMValueRef>, LLVMMetadataRef, LLVMMetadataRef);
 
 impl RecordCopies {
     unsafe fn start(h_bb: LLVMBasicBlockRef, p_bb: LLVMBasicBlockRef) -> Self {
-        let first = ir::instructions(h_bb).find(|&i| !is_phi(i));
+        let first = ir::instructions(h_bb).find(|&i| !is_phi(i) && !debug_records::is_marker(i));
         let next = first.and_then(|i| debug_records::attached(i).first().copied());
         let p_branch = LLVMGetBasicBlockTerminator(p_bb);
         let seen = debug_records::attached(p_branch)
@@ -527,7 +529,10 @@ impl RecordCopies {
         if let Some(start) = self.next {
             self.copy(inst, start, p_branch, at_p);
         }
-        let after = LLVMGetNextInstruction(inst);
+        let mut after = LLVMGetNextInstruction(inst);
+        while !after.is_null() && debug_records::is_marker(after) {
+            after = LLVMGetNextInstruction(after);
+        }
         self.next = if after.is_null() {
             None
         } else {

@@ -1,5 +1,5 @@
-; Debug records in a rotated header (LLVM 22, where Pebble reads records
-; natively instead of converting to intrinsics). The header's records stay
+; Debug records in a rotated header (read natively on LLVM 22; on LLVM 19
+; the glue's intrinsic calls before each instruction). The header's records stay
 ; in the loop (the header is merged into the latch, each instruction moving
 ; with its records and its own !dbg), and the copies in the preheader get
 ; the records LLVM's rotateLoop clones (LoopRotationUtils.cpp): the first
@@ -8,7 +8,6 @@
 ; after the hoisted %lim, the records of the next instruction (%cmp's
 ; `lim`); after a cloned instruction none (%ext's `c`). LLVM's own
 ; loop-rotate leaves the same entry block (ENTRY lines, both RUNs).
-; REQUIRES: llvm-22
 
 ; RUN: %opt -passes=pebble-loop-rotate -S %s -o %t.ll
 ; RUN: FileCheck %s --check-prefixes=ENTRY,CHECK < %t.ll
