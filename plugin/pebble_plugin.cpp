@@ -37,6 +37,7 @@
 #if LLVM_VERSION_MAJOR >= 22
 #include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/Plugins/PassPlugin.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
 #else
 #include "llvm/Passes/PassPlugin.h"
 #endif
@@ -158,6 +159,61 @@ extern "C" void pebble_record_move_to_end(LLVMValueRef Inst,
                                           LLVMBasicBlockRef BB) {
   BasicBlock *Block = unwrap(BB);
   cast<Instruction>(unwrap(Inst))->moveBeforePreserving(*Block, Block->end());
+}
+
+// Moves Inst just before Before with its records, after Before's records:
+// where an intrinsic call moved before Before would land (MergeBlockInto-
+// Predecessor's splice before a terminator keeps this order).
+extern "C" void pebble_record_move_before(LLVMValueRef Inst,
+                                          LLVMValueRef Before) {
+  auto *I = cast<Instruction>(unwrap(Inst));
+  auto *B = cast<Instruction>(unwrap(Before));
+  BasicBlock::iterator Where = B->getIterator();
+  Where.setHeadBit(true);
+  I->moveBeforePreserving(*B->getParent(), Where);
+  I->adoptDbgRecords(B->getParent(), B->getIterator(), /*InsertAtHead=*/true);
+}
+
+// Moves every record of From onto To, before To's own records (AtHead) or
+// after them: what erasing a terminator whose block is then spliced needs.
+extern "C" void pebble_record_move_all(LLVMValueRef From, LLVMValueRef To,
+                                       int32_t AtHead) {
+  auto *F = cast<Instruction>(unwrap(From));
+  cast<Instruction>(unwrap(To))
+      ->adoptDbgRecords(F->getParent(), F->getIterator(), AtHead != 0);
+}
+
+// The values a variable record's location names
+// (DbgVariableRecord::location_ops); returns how many there are.
+extern "C" unsigned pebble_record_location_ops(LLVMDbgRecordRef R,
+                                               LLVMValueRef *Out,
+                                               unsigned Cap) {
+  unsigned N = 0;
+  for (Value *V : cast<DbgVariableRecord>(unwrap(R))->location_ops()) {
+    if (N < Cap)
+      Out[N] = wrap(V);
+    ++N;
+  }
+  return N;
+}
+
+// A copy of record R (any kind) with Keys[k] replaced by Values[k] and every
+// other value kept (RemapDbgRecord with RF_IgnoreMissingLocals, as loop
+// rotation remaps the records it clones), inserted just before Before,
+// after Before's records.
+extern "C" void pebble_record_clone_remapped(LLVMDbgRecordRef R,
+                                             LLVMValueRef Before,
+                                             const LLVMValueRef *Keys,
+                                             const LLVMValueRef *Values,
+                                             unsigned N) {
+  DbgRecord *Copy = unwrap(R)->clone();
+  ValueToValueMapTy Map;
+  for (unsigned K = 0; K < N; ++K)
+    Map[unwrap(Keys[K])] = unwrap(Values[K]);
+  auto *I = cast<Instruction>(unwrap(Before));
+  RemapDbgRecord(I->getModule(), Copy, Map,
+                 RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
+  I->getParent()->insertDbgRecordBefore(Copy, I->getIterator());
 }
 
 // A new #dbg_declare (Declare) or #dbg_value: just before the record

@@ -15,8 +15,11 @@
 //! lacks (`plugin/pebble_plugin.cpp`, `pebble_record_*`): the records
 //! describing a value (`findDbgUsers`), the assignment markers of an
 //! instruction (`at::getDVRAssignmentMarkers`), a record's raw location and
-//! setting it, erasing a record, and inserting one before another record
-//! or at the head of an instruction's records. A pass whose code still
+//! setting it, its location's values (`location_ops`), erasing a record,
+//! inserting one before another record or at the head of an instruction's
+//! records, cloning one with values remapped (`RemapDbgRecord`), moving an
+//! instruction with its records and moving records from one instruction
+//! to another. A pass whose code still
 //! reads intrinsics says so (`PassInfo::debug_intrinsics`) and the glue
 //! keeps converting for it on LLVM 22.
 //!
@@ -103,6 +106,16 @@ extern "C" {
     fn pebble_record_set_location(record: Record, location: LLVMMetadataRef);
     fn pebble_record_erase(record: Record);
     fn pebble_record_move_to_end(inst: LLVMValueRef, block: LLVMBasicBlockRef);
+    fn pebble_record_move_before(inst: LLVMValueRef, before: LLVMValueRef);
+    fn pebble_record_move_all(from: LLVMValueRef, to: LLVMValueRef, at_head: i32);
+    fn pebble_record_location_ops(record: Record, out: *mut LLVMValueRef, capacity: u32) -> u32;
+    fn pebble_record_clone_remapped(
+        record: Record,
+        before: LLVMValueRef,
+        keys: *const LLVMValueRef,
+        values: *const LLVMValueRef,
+        n: u32,
+    );
     #[allow(clippy::too_many_arguments)]
     fn pebble_record_insert(
         declare: i32,
@@ -425,7 +438,7 @@ pub unsafe fn move_to_end(builder: LLVMBuilderRef, inst: LLVMValueRef, block: LL
         let name = std::ffi::CString::new(super::name(inst)).unwrap_or_default();
         LLVMInstructionRemoveFromParent(inst);
         LLVMPositionBuilderAtEnd(builder, block);
-        LLVMInsertIntoBuilderWithName(builder, inst, name.as_ptr());
+        super::insert_keeping_location(builder, inst, &name);
     }
 }
 
@@ -442,5 +455,177 @@ pub(super) unsafe fn erase(record: Record) {
     #[cfg(not(feature = "llvm22"))]
     {
         super::delete::erase_unused(record);
+    }
+}
+
+/// Whether `inst` is itself a marker: an LLVM 19 `llvm.dbg.*` call (LLVM
+/// 22's records are not instructions).
+///
+/// # Safety
+/// `inst` is a live instruction.
+pub unsafe fn is_marker(inst: LLVMValueRef) -> bool {
+    #[cfg(feature = "llvm22")]
+    {
+        let _ = inst;
+        false
+    }
+    #[cfg(not(feature = "llvm22"))]
+    {
+        super::opcode(inst) == Some(llvm_sys::LLVMOpcode::LLVMCall)
+            && super::called_intrinsic_name(inst).is_some_and(|n| n.starts_with("llvm.dbg."))
+    }
+}
+
+/// The markers attached to `inst`, in order: its records (LLVM 22), or the
+/// `llvm.dbg.*` calls just before it (LLVM 19: what becomes its records
+/// when the glue converts back).
+///
+/// # Safety
+/// `inst` is a live instruction, not itself a marker.
+pub unsafe fn attached(inst: LLVMValueRef) -> Vec<Record> {
+    #[cfg(feature = "llvm22")]
+    {
+        let mut out = Vec::new();
+        let mut record = LLVMGetFirstDbgRecord(inst);
+        while !record.is_null() {
+            out.push(record);
+            record = LLVMGetNextDbgRecord(record);
+        }
+        out
+    }
+    #[cfg(not(feature = "llvm22"))]
+    {
+        let mut out = Vec::new();
+        let mut call = LLVMGetPreviousInstruction(inst);
+        while !call.is_null() && is_marker(call) {
+            out.push(call);
+            call = LLVMGetPreviousInstruction(call);
+        }
+        out.reverse();
+        out
+    }
+}
+
+/// The values a variable marker's location names (one, a `DIArgList`'s
+/// arguments, or none for an empty location): LLVM's `location_ops()`.
+///
+/// # Safety
+/// `record` is a live variable marker.
+pub unsafe fn location_ops(record: Record) -> Vec<LLVMValueRef> {
+    #[cfg(feature = "llvm22")]
+    {
+        let n = pebble_record_location_ops(record, std::ptr::null_mut(), 0);
+        let mut out = vec![std::ptr::null_mut(); n as usize];
+        let got = pebble_record_location_ops(record, out.as_mut_ptr(), n);
+        out.truncate(got.min(n) as usize);
+        out
+    }
+    #[cfg(not(feature = "llvm22"))]
+    {
+        // Operand 0 wraps the location; the C API gives a wrapped
+        // `ValueAsMetadata`'s value as its only operand (`LLVMIsAMDNode`
+        // admits it and empty nodes, not a `DIArgList`, which it cannot
+        // read).
+        let wrapper = LLVMGetOperand(record, 0);
+        if !LLVMIsAMDNode(wrapper).is_null() && LLVMGetNumOperands(wrapper) == 1 {
+            vec![LLVMGetOperand(wrapper, 0)]
+        } else {
+            Vec::new()
+        }
+    }
+}
+
+/// Inserts a copy of `record` (any kind, labels too) just before `before`,
+/// after the markers already there, with each value `map` has a pair for
+/// replaced (`RemapDbgRecord` with `RF_IgnoreMissingLocals`: the others
+/// are kept), as LLVM's loop rotation clones a header instruction's
+/// records onto its copy.
+///
+/// # Safety
+/// `record` and `before` are live; the mapped values are of the same
+/// function and dominate `before`.
+pub unsafe fn clone_remapped(
+    record: Record,
+    before: LLVMValueRef,
+    map: &[(LLVMValueRef, LLVMValueRef)],
+) {
+    #[cfg(feature = "llvm22")]
+    {
+        let (keys, values): (Vec<_>, Vec<_>) = map.iter().copied().unzip();
+        pebble_record_clone_remapped(
+            record,
+            before,
+            keys.as_ptr(),
+            values.as_ptr(),
+            keys.len() as u32,
+        );
+    }
+    #[cfg(not(feature = "llvm22"))]
+    {
+        // A call of its own: cloned, its value location remapped. A
+        // `DIArgList` location is not copied: the C API can neither read
+        // nor build one, and kept as it is it could name header values.
+        let wrapper = LLVMGetOperand(record, 0);
+        if kind(record) != Kind::Other && LLVMIsAMDNode(wrapper).is_null() {
+            return;
+        }
+        let copy = LLVMInstructionClone(record);
+        if let [value] = location_ops(record)[..] {
+            if let Some(&(_, to)) = map.iter().find(|(from, _)| *from == value) {
+                let context = LLVMGetTypeContext(LLVMTypeOf(to));
+                LLVMSetOperand(
+                    copy,
+                    0,
+                    LLVMMetadataAsValue(context, LLVMValueAsMetadata(to)),
+                );
+            }
+        }
+        let builder = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(before)));
+        LLVMPositionBuilderBefore(builder, before);
+        super::insert_keeping_location(builder, copy, c"");
+        LLVMDisposeBuilder(builder);
+    }
+}
+
+/// Moves `inst` just before `before` with the markers attached to it,
+/// after the markers attached to `before` (where LLVM's block splice puts
+/// them). On LLVM 19 markers are calls of their own, moved like any
+/// instruction by the caller.
+///
+/// # Safety
+/// `inst` and `before` are live instructions of one function and
+/// `builder` a builder of its context; moving breaks no dominance.
+pub unsafe fn move_before(builder: LLVMBuilderRef, inst: LLVMValueRef, before: LLVMValueRef) {
+    #[cfg(feature = "llvm22")]
+    {
+        let _ = builder;
+        pebble_record_move_before(inst, before);
+    }
+    #[cfg(not(feature = "llvm22"))]
+    {
+        // Inserting through a builder renames: keep the name.
+        let name = std::ffi::CString::new(super::name(inst)).unwrap_or_default();
+        LLVMInstructionRemoveFromParent(inst);
+        LLVMPositionBuilderBefore(builder, before);
+        super::insert_keeping_location(builder, inst, &name);
+    }
+}
+
+/// Moves the markers attached to `from` onto `to`: before the markers
+/// already attached to `to` (`at_head`) or after them. For an instruction
+/// about to be erased whose markers must survive it (a terminator whose
+/// block is merged into another). LLVM 19: nothing to do, its markers are
+/// calls of their own.
+///
+/// # Safety
+/// `from` and `to` are live instructions of one function.
+pub unsafe fn move_attached(from: LLVMValueRef, to: LLVMValueRef, at_head: bool) {
+    #[cfg(feature = "llvm22")]
+    {
+        pebble_record_move_all(from, to, at_head as i32);
+    }
+    #[cfg(not(feature = "llvm22"))]
+    {
+        let _ = (from, to, at_head);
     }
 }

@@ -228,6 +228,24 @@ pub unsafe fn set_name(value: LLVMValueRef, name: &str) {
     LLVMSetValueName2(value, name.as_ptr() as *const _, name.len());
 }
 
+/// Inserts the detached instruction `inst` at `builder`'s position with
+/// its own debug location. `LLVMInsertIntoBuilderWithName` gives an
+/// inserted instruction the builder's current location, which positioning
+/// before an instruction sets to that instruction's: a moved or cloned
+/// instruction would take the line of its new neighbour (LLVM's
+/// `moveBefore` and `clone` keep it).
+///
+/// # Safety
+/// `builder` is positioned; `inst` is live and in no block.
+pub unsafe fn insert_keeping_location(
+    builder: LLVMBuilderRef,
+    inst: LLVMValueRef,
+    name: &std::ffi::CStr,
+) {
+    LLVMSetCurrentDebugLocation2(builder, std::ptr::null_mut());
+    LLVMInsertIntoBuilderWithName(builder, inst, name.as_ptr());
+}
+
 /// The intrinsic called by a call instruction, by name (`llvm.lifetime.start.p0`
 /// and so on), or `None` for a call of anything else.
 ///

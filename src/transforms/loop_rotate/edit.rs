@@ -11,7 +11,7 @@ use llvm_sys::LLVMOpcode;
 
 use super::graph::FlowGraph;
 use crate::analysis::cfg::Block;
-use crate::ir::{self, delete};
+use crate::ir::{self, debug_records, delete};
 use crate::transforms::ssa_updater::Graph;
 
 /// The phis at the top of `bb`.
@@ -144,12 +144,14 @@ pub unsafe fn merge_into_predecessor(
         LLVMBasicBlockAsValue(bb_ref),
         LLVMBasicBlockAsValue(pred_ref),
     );
+    // The branch's debug records describe the end of `pred`: they go on in
+    // front of `bb`'s first instruction's, each instruction moving with its
+    // own (as LLVM's splice of the whole block does).
+    let first = LLVMGetFirstInstruction(bb_ref);
+    debug_records::move_attached(pred_term, first, true);
     delete::erase_unused(pred_term);
-    LLVMPositionBuilderAtEnd(builder, pred_ref);
     for inst in ir::instructions(bb_ref) {
-        let name = CString::new(ir::name(inst)).unwrap_or_default();
-        LLVMInstructionRemoveFromParent(inst);
-        LLVMInsertIntoBuilderWithName(builder, inst, name.as_ptr());
+        debug_records::move_to_end(builder, inst, pred_ref);
     }
     g.remove_edges(pred, bb);
     g.move_out_edges(bb, pred);

@@ -68,11 +68,11 @@ pub unsafe fn fold(
         if inst == t_term {
             break;
         }
-        let name = std::ffi::CString::new(ir::name(inst)).unwrap_or_default();
-        LLVMInstructionRemoveFromParent(inst);
-        LLVMPositionBuilderBefore(builder, x_term);
-        LLVMInsertIntoBuilderWithName(builder, inst, name.as_ptr());
+        ir::debug_records::move_before(builder, inst, x_term);
     }
+    // The records of `T`'s branch follow its instructions, before `X`'s
+    // branch; the branch itself is erased below.
+    ir::debug_records::move_attached(t_term, x_term, false);
     for k in 0..LLVMGetNumSuccessors(x_term) {
         if LLVMGetSuccessor(x_term, k) == t_bb {
             LLVMSetSuccessor(x_term, k, h_bb);

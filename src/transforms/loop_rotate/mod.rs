@@ -58,9 +58,11 @@ pub const PASS: PassInfo = PassInfo {
     c_name: b"pebble-loop-rotate\0",
     params: &["stats"],
     run: run_pass,
-    // Rotation skips debug intrinsic calls (`legality::is_debug_intrinsic`)
-    // and moves and clones instructions around them; not ported to records.
-    debug_intrinsics: true,
+    // Reads and writes records on LLVM 22 (`rotate::RecordCopies`, the
+    // record-preserving moves of `edit` and `latch`); LLVM 19's intrinsic
+    // calls are skipped (`legality::is_debug_intrinsic`) and moved as
+    // instructions.
+    debug_intrinsics: false,
 };
 
 /// What rotation did to one function.

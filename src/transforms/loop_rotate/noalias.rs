@@ -60,9 +60,10 @@ pub unsafe fn clone_scopes(
     let top = ir::instructions(n_bb)
         .find(|&i| LLVMGetInstructionOpcode(i) != LLVMOpcode::LLVMPHI)
         .unwrap_or_else(|| LLVMGetBasicBlockTerminator(n_bb));
-    LLVMPositionBuilderBefore(builder, top);
+    // Before `top`'s debug records too (LLVM inserts at `getFirstNonPHIIt`).
+    ir::debug_records::position_before_markers(builder, top);
     for &(decl, _) in decls {
-        LLVMInsertIntoBuilderWithName(builder, LLVMInstructionClone(decl), c"".as_ptr());
+        ir::insert_keeping_location(builder, LLVMInstructionClone(decl), c"");
     }
     let lists: Vec<LLVMValueRef> = decls.iter().map(|&(d, _)| LLVMGetOperand(d, 0)).collect();
     let kinds = [md_kind(context, "noalias"), md_kind(context, "alias.scope")];

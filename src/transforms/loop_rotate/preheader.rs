@@ -168,7 +168,7 @@ unsafe fn merge_in_preheader(
     ph_bb: LLVMBasicBlockRef,
 ) -> LLVMValueRef {
     let first = LLVMGetFirstInstruction(ph_bb);
-    LLVMPositionBuilderBefore(builder, first);
+    ir::debug_records::position_before_markers(builder, first);
     let name = CString::new(format!("{}.ph", ir::name(phi))).unwrap_or_default();
     let merged = LLVMBuildPhi(builder, LLVMTypeOf(phi), name.as_ptr());
     for p in llvm_predecessors(ph_bb) {

@@ -70,7 +70,7 @@ use super::noalias;
 use super::shape::Shape;
 use super::simplify::simplify;
 use crate::analysis::cfg::Block;
-use crate::ir::{self, delete};
+use crate::ir::{self, debug_records, delete};
 use crate::transforms::ssa_updater::llvm::{llvm_predecessors, operand_uses, LlvmPhis, OperandUse};
 use crate::transforms::ssa_updater::{Graph, SsaUpdater, UseSite};
 
@@ -148,8 +148,9 @@ impl Rotation<'_> {
         for &phi in &header_phis {
             at_p.insert(phi, incoming_from(phi, p_bb)?);
         }
-        let copied = self.copy_header(&mut at_p, hoist);
-        let folded = self.copy_branch(&at_p);
+        let mut records = RecordCopies::start(h_bb, p_bb);
+        let copied = self.copy_header(&mut at_p, hoist, &mut records);
+        let folded = self.copy_branch(&at_p, &mut records);
         let mapped = |v: LLVMValueRef| at_p.get(&v).copied().unwrap_or(v);
 
         let entry = if folded {
@@ -215,6 +216,7 @@ impl Rotation<'_> {
         &mut self,
         at_p: &mut HashMap<LLVMValueRef, LLVMValueRef>,
         hoist: bool,
+        records: &mut RecordCopies,
     ) -> Vec<Def> {
         let h_bb = self.g.blocks[self.h];
         let p_branch = LLVMGetBasicBlockTerminator(self.g.blocks[self.p]);
@@ -228,10 +230,12 @@ impl Rotation<'_> {
                 continue;
             }
             if hoist && self.hoistable(inst) {
+                records.copy_hoisted(inst, p_branch, at_p);
                 self.insert_before(p_branch, inst, true);
                 self.stats.hoisted += 1;
                 continue;
             }
+            records.copy_cloned(inst, p_branch, at_p);
             let ops: Vec<LLVMValueRef> = (0..LLVMGetNumOperands(inst) as u32)
                 .map(|k| {
                     let v = LLVMGetOperand(inst, k);
@@ -278,7 +282,7 @@ impl Rotation<'_> {
         if moving {
             LLVMInstructionRemoveFromParent(inst);
         }
-        LLVMInsertIntoBuilderWithName(self.builder, inst, name.as_ptr());
+        ir::insert_keeping_location(self.builder, inst, &name);
     }
 
     /// Whether `inst` may move to the preheader (LLVM: loop-invariant
@@ -308,7 +312,11 @@ impl Rotation<'_> {
     /// The header's branch, copied into the preheader in place of its
     /// branch. Returns whether the copy's condition folded to the constant
     /// that enters the loop (the copy is then `br N`).
-    unsafe fn copy_branch(&mut self, at_p: &HashMap<LLVMValueRef, LLVMValueRef>) -> bool {
+    unsafe fn copy_branch(
+        &mut self,
+        at_p: &HashMap<LLVMValueRef, LLVMValueRef>,
+        records: &mut RecordCopies,
+    ) -> bool {
         let (h_bb, p_bb) = (self.g.blocks[self.h], self.g.blocks[self.p]);
         let n_bb = self.g.blocks[self.n];
         let h_term = LLVMGetBasicBlockTerminator(h_bb);
@@ -318,15 +326,20 @@ impl Rotation<'_> {
         let taken = (!LLVMIsAConstantInt(cond).is_null())
             .then(|| LLVMGetSuccessor(h_term, u32::from(LLVMConstIntGetZExtValue(cond) == 0)));
         let folded = taken == Some(n_bb);
+        records.copy_cloned(h_term, p_branch, at_p);
         LLVMPositionBuilderBefore(self.builder, p_branch);
         self.g.remove_edges(self.p, self.h);
         if folded {
-            LLVMBuildBr(self.builder, n_bb);
+            // With the header branch's location, as LLVM's `br` replacing
+            // the folded copy.
+            let branch = LLVMBuildBr(self.builder, n_bb);
+            use llvm_sys::debuginfo::{LLVMInstructionGetDebugLoc, LLVMInstructionSetDebugLoc};
+            LLVMInstructionSetDebugLoc(branch, LLVMInstructionGetDebugLoc(h_term));
             self.g.add_edge(self.p, self.n);
         } else {
             let copy = LLVMInstructionClone(h_term);
             LLVMSetCondition(copy, cond);
-            LLVMInsertIntoBuilderWithName(self.builder, copy, c"".as_ptr());
+            ir::insert_keeping_location(self.builder, copy, c"");
             for k in 0..LLVMGetNumSuccessors(copy) {
                 let s = self.g.block_of(LLVMGetSuccessor(copy, k));
                 self.g.add_edge(self.p, s);
@@ -420,7 +433,7 @@ impl Rotation<'_> {
                 return phi;
             }
         }
-        LLVMPositionBuilderBefore(self.builder, LLVMGetFirstInstruction(n_bb));
+        ir::debug_records::position_before_markers(self.builder, LLVMGetFirstInstruction(n_bb));
         let phi = LLVMBuildPhi(self.builder, ty, c"".as_ptr());
         ir::set_name(phi, &ir::name(v));
         for b in llvm_predecessors(n_bb) {
@@ -448,7 +461,7 @@ impl Rotation<'_> {
         } else {
             "split".to_string()
         };
-        LLVMPositionBuilderBefore(self.builder, LLVMGetFirstInstruction(bb));
+        ir::debug_records::position_before_markers(self.builder, LLVMGetFirstInstruction(bb));
         let phi = LLVMBuildPhi(self.builder, LLVMTypeOf(v), c"".as_ptr());
         ir::set_name(phi, &name);
         add_incoming(phi, v, self.g.blocks[self.h]);
@@ -456,6 +469,127 @@ impl Rotation<'_> {
             LLVMSetOperand(u.user, u.index, phi);
         }
     }
+}
+
+/// Which debug records of the header go with its copies into the
+/// preheader (LLVM's `rotateLoop` on `DbgVariableRecord`s: its
+/// `NextDbgInsts`, `cloneDebugInfoFrom`, `RemapDbgRecordRange` and the
+/// `DbgIntrinsics` set of records already at the preheader's end).
+///
+/// LLVM clones an instruction's records only from `next` on: the records
+/// of the first instruction after the phis, and of the instruction after
+/// each hoisted one, taken before the hoist (the hoisted instruction's own
+/// records then fall onto that instruction, in front of `next`, and are
+/// not cloned twice). Once an instruction has been cloned, `next` is empty
+/// until the next hoist, so later copies get no records: LLVM's behaviour,
+/// kept as it is. A copied variable record whose remapped location,
+/// variable and expression equal those of a record attached to the
+/// preheader's branch is dropped (its `makeHash` dedup); labels always go.
+/// The copies are remapped with the values the header's values have in the
+/// preheader, the others kept (`RF_IgnoreMissingLocals`), and inserted
+/// before the preheader's branch, so the instruction put there next adopts
+/// them and they precede it, as in LLVM.
+///
+/// On LLVM 19 the markers are the `llvm.dbg.*` calls before an
+/// instruction (`debug_records::attached`): the same steps copy them, and
+/// the calls themselves stay in the header (LLVM 19's own loop-rotate runs
+/// on records, so the two agree).
+struct RecordCopies {
+    /// The record the next copy's records start from (`NextDbgInsts`).
+    next: Option<debug_records::Record>,
+    /// (location values, variable, expression) of the records at the
+    /// preheader's branch before rotation.
+    seen: Vec<RecordKey>,
+}
+
+type RecordKey = (Vec<LLVMValueRef>, LLVMMetadataRef, LLVMMetadataRef);
+
+impl RecordCopies {
+    unsafe fn start(h_bb: LLVMBasicBlockRef, p_bb: LLVMBasicBlockRef) -> Self {
+        let first = ir::instructions(h_bb).find(|&i| !is_phi(i) && !debug_records::is_marker(i));
+        let next = first.and_then(|i| debug_records::attached(i).first().copied());
+        let p_branch = LLVMGetBasicBlockTerminator(p_bb);
+        let seen = debug_records::attached(p_branch)
+            .into_iter()
+            .filter(|&r| debug_records::kind(r) != debug_records::Kind::Other)
+            .map(|r| key(r, |v| v))
+            .collect();
+        RecordCopies { next, seen }
+    }
+
+    /// `inst` is about to move to the preheader: its records from `next`
+    /// are copied before `p_branch`, and `next` becomes the first record of
+    /// the instruction after it.
+    unsafe fn copy_hoisted(
+        &mut self,
+        inst: LLVMValueRef,
+        p_branch: LLVMValueRef,
+        at_p: &HashMap<LLVMValueRef, LLVMValueRef>,
+    ) {
+        if let Some(start) = self.next {
+            self.copy(inst, start, p_branch, at_p);
+        }
+        let mut after = LLVMGetNextInstruction(inst);
+        while !after.is_null() && debug_records::is_marker(after) {
+            after = LLVMGetNextInstruction(after);
+        }
+        self.next = if after.is_null() {
+            None
+        } else {
+            debug_records::attached(after).first().copied()
+        };
+    }
+
+    /// `inst` is about to be cloned (or folded) into the preheader.
+    unsafe fn copy_cloned(
+        &mut self,
+        inst: LLVMValueRef,
+        p_branch: LLVMValueRef,
+        at_p: &HashMap<LLVMValueRef, LLVMValueRef>,
+    ) {
+        if let Some(start) = self.next.take() {
+            self.copy(inst, start, p_branch, at_p);
+        }
+    }
+
+    unsafe fn copy(
+        &self,
+        inst: LLVMValueRef,
+        start: debug_records::Record,
+        before: LLVMValueRef,
+        at_p: &HashMap<LLVMValueRef, LLVMValueRef>,
+    ) {
+        let records = debug_records::attached(inst);
+        let Some(from) = records.iter().position(|&r| r == start) else {
+            return;
+        };
+        let map: Vec<(LLVMValueRef, LLVMValueRef)> = at_p.iter().map(|(&k, &v)| (k, v)).collect();
+        let mapped = |v: LLVMValueRef| at_p.get(&v).copied().unwrap_or(v);
+        for &record in &records[from..] {
+            let variable = debug_records::kind(record) != debug_records::Kind::Other;
+            if variable && self.seen.contains(&key(record, mapped)) {
+                continue;
+            }
+            debug_records::clone_remapped(record, before, &map);
+        }
+    }
+}
+
+/// A variable record's location values (through `map`), variable and
+/// expression: what LLVM's `makeHash` hashes.
+unsafe fn key(
+    record: debug_records::Record,
+    map: impl Fn(LLVMValueRef) -> LLVMValueRef,
+) -> RecordKey {
+    let values = debug_records::location_ops(record)
+        .into_iter()
+        .map(map)
+        .collect();
+    (
+        values,
+        debug_records::variable(record),
+        debug_records::expression(record),
+    )
 }
 
 /// A phi whose entries all carry one value (not itself) is that value.
