@@ -20,7 +20,7 @@
 //! `CC_RISCV_FastCC` may place arguments in t-registers) is refused, as is
 //! every other convention. `tail` is a hint and `notail` a prohibition,
 //! both satisfied by an ordinary call; `musttail` guarantees a tail call,
-//! which the back end does not emit, so it is refused.
+//! lowered by `tail_calls` with the arguments placed here (`call_args`).
 
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
@@ -60,9 +60,7 @@ impl Lowerer {
         let defined_here = !LLVMIsAFunction(callee).is_null() && LLVMCountBasicBlocks(callee) > 0;
         let ok = cc == llvm_sys::LLVMCallConv::LLVMCCallConv as u32
             || (c_like_convention(cc) && defined_here);
-        let musttail =
-            LLVMGetTailCallKind(inst) == llvm_sys::LLVMTailCallKind::LLVMTailCallKindMustTail;
-        if !ok || musttail {
+        if !ok {
             return Err(self.unsupported(inst));
         }
         Ok(())
@@ -99,6 +97,7 @@ impl Lowerer {
             }
             fixups.push((p, leaves));
         }
+        self.incoming_stack_bytes = asg.stack_bytes;
         if LLVMIsFunctionVarArg(fty) != 0 {
             if asg.stack_bytes > 0 {
                 return Err(format!(
@@ -173,9 +172,46 @@ impl Lowerer {
             return self.intrinsic(inst, &name);
         }
         self.check_call_convention(inst, callee)?;
+        if LLVMGetTailCallKind(inst) == llvm_sys::LLVMTailCallKind::LLVMTailCallKindMustTail {
+            return self.musttail_call(inst, callee);
+        }
         if !LLVMIsAFunction(callee).is_null() && self.partial_inline_sqrt(inst, callee)? {
             return Ok(());
         }
+        let (args, _) = self.call_args(inst)?;
+        let callee = self.callee_operand(inst, callee)?;
+        let fty = LLVMGetCalledFunctionType(inst);
+        let rty = LLVMGetReturnType(fty);
+        let rtys = self.return_tys(inst, rty)?;
+        let locs = Self::return_locs(&rtys).ok_or_else(|| self.unsupported(inst))?;
+        let regs: Vec<VReg> = rtys.iter().map(|t| self.new_vreg(t.class())).collect();
+        self.push(Inst::Call {
+            callee,
+            args,
+            rets: regs.iter().copied().zip(locs).collect(),
+        });
+        let regs: Vec<VReg> = regs
+            .into_iter()
+            .zip(&rtys)
+            .map(|(r, t)| match *t {
+                Ty::Int(b) if b != 32 => self.sext_from(r, b),
+                _ => r,
+            })
+            .collect();
+        if self.agg_layout(rty).is_some() {
+            self.def_agg(inst, regs);
+        } else if let Some(&r) = regs.first() {
+            self.def(inst, r);
+        }
+        Ok(())
+    }
+
+    /// The arguments of a call in their ABI locations, and the bytes of
+    /// stack they take.
+    pub(super) unsafe fn call_args(
+        &mut self,
+        inst: LLVMValueRef,
+    ) -> Result<(Vec<(VReg, ArgLoc)>, u32)> {
         let fty = LLVMGetCalledFunctionType(inst);
         let nfixed = LLVMCountParamTypes(fty);
         let nargs = LLVMGetNumArgOperands(inst);
@@ -209,40 +245,35 @@ impl Lowerer {
                 args.push((v, loc));
             }
         }
-        let callee = if !LLVMIsAFunction(callee).is_null() {
+        Ok((args, asg.stack_bytes))
+    }
+
+    /// The called value: a symbol, or the register holding the address.
+    pub(super) unsafe fn callee_operand(
+        &mut self,
+        inst: LLVMValueRef,
+        callee: LLVMValueRef,
+    ) -> Result<Callee<VReg>> {
+        Ok(if !LLVMIsAFunction(callee).is_null() {
             Callee::Direct(ir::name(callee))
         } else {
             Callee::Indirect(self.val(callee, inst)?)
-        };
-        let rty = LLVMGetReturnType(fty);
-        let rtys: Vec<Ty> = if LLVMGetTypeKind(rty) == LLVMTypeKind::LLVMVoidTypeKind {
+        })
+    }
+
+    /// The scalar leaves of a return type (none for `void`).
+    pub(super) unsafe fn return_tys(
+        &self,
+        inst: LLVMValueRef,
+        rty: LLVMTypeRef,
+    ) -> Result<Vec<Ty>> {
+        Ok(if LLVMGetTypeKind(rty) == LLVMTypeKind::LLVMVoidTypeKind {
             vec![]
         } else if let Some(layout) = self.agg_layout(rty) {
             layout.into_iter().map(|(t, _)| t).collect()
         } else {
             vec![scalar_ty(rty).ok_or_else(|| self.unsupported(inst))?]
-        };
-        let locs = Self::return_locs(&rtys).ok_or_else(|| self.unsupported(inst))?;
-        let regs: Vec<VReg> = rtys.iter().map(|t| self.new_vreg(t.class())).collect();
-        self.push(Inst::Call {
-            callee,
-            args,
-            rets: regs.iter().copied().zip(locs).collect(),
-        });
-        let regs: Vec<VReg> = regs
-            .into_iter()
-            .zip(&rtys)
-            .map(|(r, t)| match *t {
-                Ty::Int(b) if b != 32 => self.sext_from(r, b),
-                _ => r,
-            })
-            .collect();
-        if self.agg_layout(rty).is_some() {
-            self.def_agg(inst, regs);
-        } else if let Some(&r) = regs.first() {
-            self.def(inst, r);
-        }
-        Ok(())
+        })
     }
 
     pub(super) unsafe fn ret(&mut self, inst: LLVMValueRef) -> Result<()> {
