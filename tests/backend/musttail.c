@@ -5,7 +5,8 @@
  * ten arguments; integers, doubles, floats, narrow integers and __int128;
  * arguments past the registers (on the stack, in the caller's own incoming
  * area); a struct result (sret); callers that call something else first
- * (ra and callee-saved registers restored before the jump).
+ * (ra and callee-saved registers restored before the jump), one with
+ * arguments in spill slots.
  *
  * gcc 12 has no musttail attribute: its reference build gets the same tail
  * calls from its sibling-call optimisation, asked for with the pragma. */
@@ -188,6 +189,29 @@ NOINLINE long busy_b(long n, long acc, double y) {
     MUSTTAIL return busy_a(n - 1, acc - t + (long)y, y - 0.125);
 }
 
+/* Register pressure: more values live across the call than there are
+ * callee-saved registers, so some arguments of the tail call come from
+ * spill slots (two of them into the stack argument area). */
+NOINLINE long press_b(long n, long a, long b, long c, long d, long e, long f, long g, long h,
+                      long i, long j);
+NOINLINE long press_a(long n, long a, long b, long c, long d, long e, long f, long g, long h,
+                      long i, long j) {
+    if (n == 0) return a + b + c + d + e + f + g + h + i + j;
+    long m0 = (a * 3 + b) & 0xffff, m1 = (b ^ c) & 0xffff, m2 = (c + d * 5) & 0xffff;
+    long m3 = (d - e) & 0xffff, m4 = (e + f) & 0xffff, m5 = (f ^ g * 7) & 0xffff;
+    long m6 = (g + h) & 0xffff, m7 = (h - i) & 0xffff, m8 = (i + j * 3) & 0xffff;
+    long m9 = (j ^ a) & 0xffff, m10 = (a + c) & 0xff, m11 = (b + d) & 0xff;
+    long m12 = (c ^ e) & 0xff, m13 = (d + f) & 0xff, m14 = (n ^ g) & 0xff;
+    long t = helper(m0 ^ m7, (double)(m3 & 1023));
+    MUSTTAIL return press_b(n - 1, (m0 + m10 + t) & 0xffff, m1 + m11, m2 + m12, m3 + m13,
+                            m4 + m14, m5, m6, m7, m8, m9);
+}
+NOINLINE long press_b(long n, long a, long b, long c, long d, long e, long f, long g, long h,
+                      long i, long j) {
+    if (n == 0) return a ^ b ^ c ^ d ^ e ^ f ^ g ^ h ^ i ^ j;
+    MUSTTAIL return press_a(n - 1, j, a, b, c, d, e, f, g, h, i + 1);
+}
+
 int main(void) {
     long r1 = even(50000000, 0);
     printf("even/odd %ld\n", r1);
@@ -208,5 +232,7 @@ int main(void) {
     printf("sret %ld %ld %ld %ld\n", q.a, q.b, q.c, q.d);
     long r5 = busy_a(2000000, 3, 0.5);
     printf("busy %ld (%ld calls)\n", r5, calls);
-    return (int)((r1 ^ r2 ^ r3 ^ r4 ^ r5) & 0x7f);
+    long r6 = press_a(1000000, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
+    printf("pressure %ld (%ld calls)\n", r6, calls);
+    return (int)((r1 ^ r2 ^ r3 ^ r4 ^ r5 ^ r6) & 0x7f);
 }
