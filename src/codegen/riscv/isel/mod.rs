@@ -133,6 +133,9 @@ pub struct Lowerer {
     /// GEPs folded into their loads' and stores' addresses
     folded: HashSet<LLVMValueRef>,
     attr_zeroext: u32,
+    attr_byval: u32,
+    attr_align: u32,
+    attr_alignstack: u32,
     /// Bytes of stack the function's own parameters take (the incoming
     /// argument area a tail call may reuse).
     incoming_stack_bytes: u32,
@@ -177,6 +180,9 @@ pub unsafe fn lower_function(td: LLVMTargetDataRef, func: LLVMValueRef) -> Resul
         fused: HashSet::new(),
         folded: HashSet::new(),
         attr_zeroext: LLVMGetEnumAttributeKindForName(c"zeroext".as_ptr(), 7),
+        attr_byval: LLVMGetEnumAttributeKindForName(c"byval".as_ptr(), 5),
+        attr_align: LLVMGetEnumAttributeKindForName(c"align".as_ptr(), 5),
+        attr_alignstack: LLVMGetEnumAttributeKindForName(c"alignstack".as_ptr(), 10),
         incoming_stack_bytes: 0,
         avail: HashMap::new(),
         exit_avail: Vec::new(),
