@@ -257,8 +257,9 @@ mod tests {
 
     /// A random function: the entry block defines every register (so each
     /// use has a definition on every path), then blocks read and redefine
-    /// them at random, call, and branch anywhere. With 40 integer and 20
-    /// float registers live at once, allocation must spill.
+    /// them at random, call, and branch anywhere or return or tail-call.
+    /// With 40 integer and 20 float registers live at once, allocation
+    /// must spill.
     fn random_function(seed: u64) -> MFunction {
         let mut x = seed | 1;
         let mut rnd = move |n: usize| {
@@ -324,9 +325,20 @@ mod tests {
                     _ => Inst::Mv { rd: d, rs: a },
                 });
             }
-            let t = match rnd(3) {
+            let t = match rnd(4) {
                 0 => Inst::Ret {
                     vals: vec![(ints[rnd(40)], ArgLoc::IntReg(0))],
+                },
+                3 => Inst::TailCall {
+                    callee: match rnd(2) {
+                        0 => Callee::Direct("h".into()),
+                        _ => Callee::Indirect(ints[rnd(40)]),
+                    },
+                    args: vec![
+                        (ints[rnd(40)], ArgLoc::IntReg(0)),
+                        (floats[rnd(20)], ArgLoc::FloatReg(0)),
+                        (ints[rnd(40)], ArgLoc::Stack(0)),
+                    ],
                 },
                 1 => Inst::Jump {
                     target: rnd(nblocks),
@@ -444,6 +456,35 @@ mod tests {
         a.loc[0] = Some(Loc::Reg(abi::A0 + 3));
         let err = check(&f, &rewrite(&f, &a), a.spill_slots).unwrap_err();
         assert!(err.contains("no known value"), "{err}");
+    }
+
+    /// b0: a = 1; b = 2; tail h(a in a0, b on the stack).
+    fn tail_calling() -> MFunction {
+        let mut f = MFunction::new("t");
+        let a = f.new_vreg(Class::Int);
+        let b = f.new_vreg(Class::Int);
+        f.blocks = vec![MBlock {
+            insts: vec![
+                Inst::Li { rd: a, imm: 1 },
+                Inst::Li { rd: b, imm: 2 },
+                Inst::TailCall {
+                    callee: Callee::Direct("h".into()),
+                    args: vec![(a, ArgLoc::IntReg(0)), (b, ArgLoc::Stack(0))],
+                },
+            ],
+        }];
+        f
+    }
+
+    #[test]
+    fn tail_call_arguments_are_checked_like_call_arguments() {
+        let f = tail_calling();
+        let a = allocate(&f);
+        check(&f, &rewrite(&f, &a), a.spill_slots).unwrap();
+        let mut shared = allocate(&f);
+        shared.loc[0] = shared.loc[1];
+        let err = check(&f, &rewrite(&f, &shared), shared.spill_slots).unwrap_err();
+        assert!(err.contains("v0 read from"), "{err}");
     }
 
     #[test]

@@ -14,13 +14,13 @@
 //!   F + k                  incoming stack arguments
 //! ```
 //!
-//! Emission expands the ABI pseudo-instructions: `Entry`, `Call` and `Ret`
-//! move values between ABI registers and allocated locations. Register to
-//! register moves there form a parallel copy, sequentialised by
-//! `out_of_ssa::sequentialize` with a scratch register: stores to memory are
-//! done first (while every source is intact), then register moves, then
-//! loads from slots into registers (no register source is needed any more).
-//! Offsets beyond 12 bits go through t6.
+//! Emission expands the ABI pseudo-instructions: `Entry`, `Call`,
+//! `TailCall` and `Ret` move values between ABI places and allocated
+//! locations. Register to register moves there form a parallel copy,
+//! sequentialised by `out_of_ssa::sequentialize` with a scratch register:
+//! stores to memory are done first (while every source is intact), then
+//! register moves, then loads from slots into registers (no register source
+//! is needed any more). Offsets beyond 12 bits go through t6.
 
 use std::fmt::Write;
 
@@ -252,7 +252,9 @@ impl Emitter<'_> {
         }
     }
 
-    fn epilogue(&mut self) {
+    /// Restores the saved registers (ra among them when the function
+    /// calls) and pops the frame: `sp` is back at its value on entry.
+    fn pop_frame(&mut self) {
         if self.fp == "s0" {
             self.line("mv sp, s0");
         }
@@ -266,7 +268,6 @@ impl Emitter<'_> {
             self.line(&format!("li t6, {size}"));
             self.line("add sp, sp, t6");
         }
-        self.line("ret");
     }
 
     /// `llvm.returnaddress(0)`: ra where the prologue saved it, or ra
@@ -369,6 +370,33 @@ impl Emitter<'_> {
             .map(|&(l, a)| (self.place(l), self.abi_place(a, false), f_class(a)))
             .collect();
         self.shuffle(&moves);
+    }
+
+    /// A guaranteed tail call, as LLVM's RISC-V back end emits
+    /// `PseudoTAIL` (`RISCVISelLowering.cpp` `LowerCall` with `IsTailCall`,
+    /// the epilogue `RISCVFrameLowering::emitEpilogue` inserts before it):
+    /// the arguments go to their ABI places while the frame still holds
+    /// every source (stack arguments into this function's own incoming
+    /// area, which no source occupies: parameters were moved out of it by
+    /// `Entry`), then the frame is popped and control jumps to the callee
+    /// with ra untouched, so the callee returns to this function's caller.
+    /// An indirect target waits in t4, neither callee-saved (the epilogue
+    /// would overwrite it) nor an argument register, and not used by the
+    /// moves (t5, ft10) or the epilogue (t6).
+    fn tail_call(&mut self, callee: &Callee<Loc>, args: &[(Loc, ArgLoc)]) {
+        if let Callee::Indirect(l) = callee {
+            self.get(abi::T4, *l);
+        }
+        let moves: Vec<_> = args
+            .iter()
+            .map(|&(l, a)| (self.abi_place(a, true), self.place(l), f_class(a)))
+            .collect();
+        self.shuffle(&moves);
+        self.pop_frame();
+        match callee {
+            Callee::Direct(name) => self.line(&format!("tail {}", sym(name))),
+            Callee::Indirect(_) => self.line("jr t4"),
+        }
     }
 
     fn block_label(&self, b: usize) -> String {
@@ -538,8 +566,10 @@ impl Emitter<'_> {
                     .map(|&(l, a)| (self.abi_place(a, false), self.place(l), f_class(a)))
                     .collect();
                 self.shuffle(&moves);
-                self.epilogue();
+                self.pop_frame();
+                self.line("ret");
             }
+            Inst::TailCall { callee, args } => self.tail_call(callee, args),
             Inst::Jump { target } => {
                 if next != Some(*target) {
                     self.line(&format!("j {}", self.block_label(*target)));
@@ -662,4 +692,110 @@ pub fn emit_function(
         }
     }
     let _ = writeln!(e.out, "\t.size {name}, .-{name}");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codegen::riscv::mir::MBlock;
+    use crate::codegen::riscv::{allocate, layout, RegAlloc};
+
+    /// `entry(x in a0, y on the stack); call g(); tail h(y in a0, x on the
+    /// stack)`, allocated by `regalloc` and emitted.
+    fn tail_call_after_call(regalloc: RegAlloc) -> String {
+        let mut f = MFunction::new("t");
+        let x = f.new_vreg(Class::Int);
+        let y = f.new_vreg(Class::Int);
+        f.blocks = vec![MBlock {
+            insts: vec![
+                Inst::Entry {
+                    params: vec![(x, ArgLoc::IntReg(0)), (y, ArgLoc::Stack(0))],
+                },
+                Inst::Call {
+                    callee: Callee::Direct("g".into()),
+                    args: vec![],
+                    rets: vec![],
+                },
+                Inst::TailCall {
+                    callee: Callee::Direct("h".into()),
+                    args: vec![(y, ArgLoc::IntReg(0)), (x, ArgLoc::Stack(0))],
+                },
+            ],
+        }];
+        let (mut code, spill_slots) = allocate(&f, regalloc).unwrap();
+        crate::codegen::riscv::checker::check(&f, &code, spill_slots).unwrap();
+        let order = layout::layout(&mut code, &[]);
+        let mut out = String::new();
+        emit_function(&mut out, &f, &code, &order, spill_slots, ".LBB0", &|_| true);
+        out
+    }
+
+    /// The lines of `asm` that are instructions.
+    fn insts(asm: &str) -> Vec<&str> {
+        asm.lines()
+            .filter(|l| l.starts_with('\t') && !l.starts_with("\t."))
+            .map(str::trim)
+            .collect()
+    }
+
+    #[test]
+    fn tail_call_moves_arguments_then_pops_the_frame_then_jumps() {
+        for regalloc in [RegAlloc::LinearScan, RegAlloc::GraphColor] {
+            let asm = tail_call_after_call(regalloc);
+            let lines = insts(&asm);
+            let size: i64 = lines[0]
+                .strip_prefix("addi sp, sp, -")
+                .and_then(|n| n.parse().ok())
+                .unwrap_or_else(|| panic!("no frame: {asm}"));
+            let at = |want: &str| {
+                lines
+                    .iter()
+                    .position(|l| *l == want)
+                    .unwrap_or_else(|| panic!("no `{want}` in {asm}"))
+            };
+            let pop = at(&format!("addi sp, sp, {size}"));
+            let restore_ra = lines[..pop]
+                .iter()
+                .rposition(|l| l.starts_with("ld ra, "))
+                .unwrap_or_else(|| panic!("ra not restored: {asm}"));
+            // x (kept in a callee-saved register across the call) goes to
+            // the incoming stack argument's place, y to a0, both before the
+            // epilogue; the jump is the last instruction.
+            let stack_arg = lines
+                .iter()
+                .position(|l| l.starts_with("sd s") && l.ends_with(&format!(", {size}(sp)")))
+                .unwrap_or_else(|| panic!("no store to the incoming area: {asm}"));
+            let a0 = lines
+                .iter()
+                .rposition(|l| l.starts_with("mv a0, ") || l.starts_with("ld a0, "))
+                .unwrap_or_else(|| panic!("a0 not set: {asm}"));
+            assert!(at("call g") < stack_arg && stack_arg < restore_ra, "{asm}");
+            assert!(at("call g") < a0 && a0 < restore_ra, "{asm}");
+            assert_eq!(pop + 1, lines.len() - 1, "{asm}");
+            assert_eq!(lines.last(), Some(&"tail h"), "{asm}");
+            assert!(!lines.contains(&"ret"), "{asm}");
+        }
+    }
+
+    #[test]
+    fn indirect_tail_call_jumps_through_t4() {
+        let mut f = MFunction::new("t");
+        let p = f.new_vreg(Class::Int);
+        f.blocks = vec![MBlock {
+            insts: vec![
+                Inst::Entry {
+                    params: vec![(p, ArgLoc::IntReg(0))],
+                },
+                Inst::TailCall {
+                    callee: Callee::Indirect(p),
+                    args: vec![(p, ArgLoc::IntReg(0))],
+                },
+            ],
+        }];
+        let (mut code, spill_slots) = allocate(&f, RegAlloc::GraphColor).unwrap();
+        let order = layout::layout(&mut code, &[]);
+        let mut out = String::new();
+        emit_function(&mut out, &f, &code, &order, spill_slots, ".LBB0", &|_| true);
+        assert_eq!(insts(&out), vec!["mv t4, a0", "jr t4"], "{out}");
+    }
 }

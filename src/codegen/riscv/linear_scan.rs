@@ -16,7 +16,7 @@
 //! life. `rewrite` turns each instruction into physical form: spilled uses
 //! are reloaded into the scratch registers (t4/t5, ft9/ft10/ft11) just
 //! before, spilled defs are written to a scratch register and stored just
-//! after. `Entry`/`Call`/`Ret` keep spill slots as operands: emission moves
+//! after. `Entry`/`Call`/`TailCall`/`Ret` keep spill slots as operands: emission moves
 //! between ABI registers and slots directly.
 
 use super::abi::{self, PReg};
@@ -54,7 +54,7 @@ pub enum Hint {
     SameAs(VReg),
 }
 
-/// Hints from `Call`, `Entry`, `Ret` operands and from copies (the first
+/// Hints from `Call`, `TailCall`, `Entry`, `Ret` operands and from copies (the first
 /// hint found for a register wins).
 pub fn hints(f: &MFunction) -> Vec<Hint> {
     let mut h = vec![Hint::None; f.classes.len()];
@@ -75,7 +75,9 @@ pub fn hints(f: &MFunction) -> Vec<Hint> {
                         }
                     }
                 }
-                Inst::Entry { params: regs } | Inst::Ret { vals: regs } => {
+                Inst::Entry { params: regs }
+                | Inst::Ret { vals: regs }
+                | Inst::TailCall { args: regs, .. } => {
                     for (r, a) in regs {
                         if let Some(p) = abi::arg_reg(*a) {
                             set(*r, Hint::Reg(p));
@@ -218,10 +220,7 @@ pub fn rewrite(f: &MFunction, a: &Allocation) -> Vec<Vec<PInst>> {
     for blk in &f.blocks {
         let mut insts = Vec::with_capacity(blk.insts.len());
         for inst in &blk.insts {
-            let keeps_slots = matches!(
-                inst,
-                Inst::Entry { .. } | Inst::Call { .. } | Inst::Ret { .. }
-            );
+            let keeps_slots = inst.is_abi_pseudo();
             let mut reloads: Vec<PInst> = Vec::new();
             let mut stores: Vec<PInst> = Vec::new();
             let mut used_scratch = [0usize; 2];

@@ -2,7 +2,8 @@
 //!
 //! An `MFunction` is a list of blocks in layout order; each block is a list
 //! of `Inst<R>` whose last instruction is a terminator (`Jump`, `Branch`,
-//! `Switch`, `Ret`, `Unreachable`). `R` is the register type: `VReg` before
+//! `Switch`, `Ret`, `Unreachable`, `IndirectJump`, `TailCall`). `R` is the
+//! register type: `VReg` before
 //! register allocation, `Loc` after (see `linear_scan`). Keeping one generic
 //! instruction type lets the allocator rewrite operands with `map` and lets
 //! the checker walk the virtual and the physical form side by side: `map`
@@ -13,8 +14,8 @@
 //!   register: i8/i16/i32 sign-extended to 64 bits, i1 as 0 or 1;
 //! * `Mv` copies within one register class; every other instruction's
 //!   operand classes are fixed by its mnemonic;
-//! * ABI registers appear only inside the `Entry`, `Call` and `Ret`
-//!   pseudo-instructions (as `ArgLoc`s), so the allocator never sees
+//! * ABI registers appear only inside the `Entry`, `Call`, `TailCall` and
+//!   `Ret` pseudo-instructions (as `ArgLoc`s), so the allocator never sees
 //!   precoloured registers; emission performs those moves.
 
 /// A virtual register: an index into `MFunction::classes`.
@@ -122,6 +123,17 @@ pub enum Inst<R> {
         args: Vec<(R, ArgLoc)>,
         rets: Vec<(R, ArgLoc)>,
     },
+    /// A guaranteed tail call (`musttail`), a terminator without
+    /// successors: reads `args` (moved to their ABI places by emission,
+    /// stack arguments into this function's own incoming argument area,
+    /// which the callee's prototype, identical to the caller's, fills
+    /// exactly), pops the frame and jumps to the callee, which returns to
+    /// this function's caller. Nothing is live after it, so unlike `Call`
+    /// it clobbers nothing the allocators must know about.
+    TailCall {
+        callee: Callee<R>,
+        args: Vec<(R, ArgLoc)>,
+    },
     /// First instruction of the entry block: defines the parameters.
     Entry {
         params: Vec<(R, ArgLoc)>,
@@ -207,7 +219,7 @@ impl<R: Copy> Inst<R> {
                     f(*r)
                 }
             }
-            Call { callee, args, .. } => {
+            Call { callee, args, .. } | TailCall { callee, args } => {
                 if let Callee::Indirect(r) = callee {
                     f(*r)
                 }
@@ -374,6 +386,14 @@ impl<R: Copy> Inst<R> {
                 let rets = rets.iter().map(|(r, l)| (d(*r), *l)).collect();
                 Call { callee, args, rets }
             }
+            TailCall { callee, args } => {
+                let callee = match callee {
+                    Callee::Direct(s) => Callee::Direct(s.clone()),
+                    Callee::Indirect(r) => Callee::Indirect(u(*r)),
+                };
+                let args = args.iter().map(|(r, l)| (u(*r), *l)).collect();
+                TailCall { callee, args }
+            }
             Entry { params } => Entry {
                 params: params.iter().map(|(r, l)| (d(*r), *l)).collect(),
             },
@@ -493,6 +513,16 @@ impl<R: Copy> Inst<R> {
         }
     }
 
+    /// The ABI pseudo-instructions, whose operands emission moves between
+    /// ABI places and allocated locations directly: they may stay in spill
+    /// slots (no reload or store temporary is needed).
+    pub fn is_abi_pseudo(&self) -> bool {
+        matches!(
+            self,
+            Inst::Entry { .. } | Inst::Call { .. } | Inst::TailCall { .. } | Inst::Ret { .. }
+        )
+    }
+
     pub fn is_terminator(&self) -> bool {
         matches!(
             self,
@@ -502,6 +532,7 @@ impl<R: Copy> Inst<R> {
                 | Inst::Ret { .. }
                 | Inst::Unreachable
                 | Inst::IndirectJump { .. }
+                | Inst::TailCall { .. }
         )
     }
 }
@@ -568,7 +599,8 @@ impl MFunction {
             .unwrap_or_default()
     }
 
-    /// Bytes of outgoing stack arguments the calls of this function need.
+    /// Bytes of outgoing stack arguments the calls of this function need
+    /// (a `TailCall` writes its stack arguments into the incoming area).
     pub fn outgoing_stack_bytes(&self) -> u64 {
         let mut max = 0;
         for b in &self.blocks {

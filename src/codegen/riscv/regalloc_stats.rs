@@ -2,8 +2,8 @@
 //! same way for either allocator: `pebble llc --regalloc-stats`.
 //!
 //! * copies before: `Mv` instructions of the machine IR plus register
-//!   operands of `Entry`/`Call`/`Ret` (each is a move between the value and
-//!   its ABI register unless both got the same register);
+//!   operands of `Entry`/`Call`/`TailCall`/`Ret` (each is a move between
+//!   the value and its ABI register unless both got the same register);
 //! * copies after: those whose two ends got different registers (`emit`
 //!   prints nothing for the others);
 //! * values spilled: spill slots (both allocators give one slot per spilled
@@ -70,6 +70,12 @@ impl Stats {
                 }
                 self.abi(args, true);
                 self.abi(rets, false);
+            }
+            Inst::TailCall { callee, args } => {
+                if let Callee::Indirect(Loc::Spill(_)) = callee {
+                    self.spill_loads += 1;
+                }
+                self.abi(args, true);
             }
             Inst::Ret { vals } => self.abi(vals, true),
             _ => {}

@@ -15,7 +15,7 @@
 //!   of its results) interferes with every allocatable caller-saved
 //!   register of its class, so only callee-saved colours remain for it;
 //! * argument and return registers: each register operand of `Entry`,
-//!   `Call` and `Ret` is move-related to the ABI register it travels in
+//!   `Call`, `TailCall` and `Ret` is move-related to the ABI register it travels in
 //!   (emission performs those moves; coalescing them makes them vanish).
 //!
 //! As in the paper, a move's source does not interfere with its
@@ -328,7 +328,7 @@ fn abi_moves(g: &mut Graph, p: &Program, i: &Inst<u32>, w: f64) {
             }
             return;
         }
-        Inst::Ret { vals } => vals,
+        Inst::Ret { vals } | Inst::TailCall { args: vals, .. } => vals,
         _ => return,
     };
     for &(r, a) in operands {

@@ -155,6 +155,13 @@ fn show_inst(r: &Round, i: &Inst<u32>) -> String {
             };
             format!("call {c}({}) -> ({})", abi_list(args), abi_list(rets))
         }
+        Inst::TailCall { callee, args } => {
+            let c = match callee {
+                Callee::Direct(s) => s.clone(),
+                Callee::Indirect(x) => v(x),
+            };
+            format!("tail {c}({})", abi_list(args))
+        }
         Inst::Ret { vals } => format!("ret {}", abi_list(vals)),
         Inst::Jump { target } => format!("j block {target}"),
         Inst::Branch {

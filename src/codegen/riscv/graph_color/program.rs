@@ -17,7 +17,8 @@
 //!   temporary; `origin` maps both to the input register whose value it
 //!   holds;
 //! * a register with `in_memory` set is not a node of the interference
-//!   graph: it occurs only as an operand of `Entry`/`Call`/`Ret`, whose ABI
+//!   graph: it occurs only as an operand of an ABI pseudo-instruction
+//!   (`Entry`/`Call`/`TailCall`/`Ret`, `Inst::is_abi_pseudo`), whose ABI
 //!   moves read and write its spill slot directly (as `linear_scan` does).
 
 use super::super::mir::{Class, Inst, MFunction, VReg};

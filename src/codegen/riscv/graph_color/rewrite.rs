@@ -9,7 +9,7 @@
 //! program (the temporaries' live ranges are a few instructions long, so
 //! few rounds are needed).
 //!
-//! Operands of `Entry`, `Call` and `Ret` need no temporary: their ABI moves
+//! Operands of `Entry`, `Call`, `TailCall` and `Ret` need no temporary: their ABI moves
 //! read and write the spill slot directly (`emit` does that, as for linear
 //! scan), so a spilled register there is marked `in_memory`.
 //!
@@ -24,7 +24,7 @@ use super::program::{Op, Program};
 
 /// Whether the instruction's operands may stay in spill slots.
 pub fn keeps_slots(i: &Inst<VReg>) -> bool {
-    matches!(i, Inst::Entry { .. } | Inst::Call { .. } | Inst::Ret { .. })
+    i.is_abi_pseudo()
 }
 
 /// The paper's `RewriteProgram(spilledNodes)`; `next_slot` counts the

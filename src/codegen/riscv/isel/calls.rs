@@ -20,14 +20,26 @@
 //! `CC_RISCV_FastCC` may place arguments in t-registers) is refused, as is
 //! every other convention. `tail` is a hint and `notail` a prohibition,
 //! both satisfied by an ordinary call; `musttail` guarantees a tail call,
-//! which the back end does not emit, so it is refused.
+//! lowered by `tail_calls` with the arguments placed here (`call_args`).
+//!
+//! `byval(T)` arguments, as `RISCVISelLowering.cpp`'s `LowerCall`
+//! ("Create local copies for byval args"): the caller copies the `T` into
+//! a fresh object of its own frame (`getMemcpy`: inline loads and stores
+//! when small, else a `memcpy` call) and passes the copy's address as an
+//! ordinary pointer argument, so whatever the callee writes through it
+//! leaves the caller's object alone. `LowerFormalArguments` gives an
+//! incoming `byval` parameter no special treatment (the callee owns the
+//! copy its caller made and receives its address like any pointer), and
+//! neither does `entry`.
 
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
+use llvm_sys::target::{LLVMABIAlignmentOfType, LLVMABISizeOfType};
 use llvm_sys::LLVMTypeKind;
 
 use super::super::abi::Assigner;
 use super::super::mir::*;
+use super::intrinsics::fits_inline;
 use super::{scalar_ty, Lowerer, Result, Ty};
 use crate::ir;
 
@@ -60,9 +72,7 @@ impl Lowerer {
         let defined_here = !LLVMIsAFunction(callee).is_null() && LLVMCountBasicBlocks(callee) > 0;
         let ok = cc == llvm_sys::LLVMCallConv::LLVMCCallConv as u32
             || (c_like_convention(cc) && defined_here);
-        let musttail =
-            LLVMGetTailCallKind(inst) == llvm_sys::LLVMTailCallKind::LLVMTailCallKindMustTail;
-        if !ok || musttail {
+        if !ok {
             return Err(self.unsupported(inst));
         }
         Ok(())
@@ -76,6 +86,8 @@ impl Lowerer {
         let mut params = Vec::new();
         let mut fixups = Vec::new();
         for k in 0..LLVMCountParams(self.func) {
+            // (A `byval` parameter is the address of the caller's copy: an
+            // ordinary pointer here, see the module comment.)
             let p = LLVMGetParam(self.func, k);
             let tys: Vec<Ty> = match self.agg_layout(LLVMTypeOf(p)) {
                 Some(layout) => layout.into_iter().map(|(t, _)| t).collect(),
@@ -99,6 +111,7 @@ impl Lowerer {
             }
             fixups.push((p, leaves));
         }
+        self.incoming_stack_bytes = asg.stack_bytes;
         if LLVMIsFunctionVarArg(fty) != 0 {
             if asg.stack_bytes > 0 {
                 return Err(format!(
@@ -173,17 +186,66 @@ impl Lowerer {
             return self.intrinsic(inst, &name);
         }
         self.check_call_convention(inst, callee)?;
+        if LLVMGetTailCallKind(inst) == llvm_sys::LLVMTailCallKind::LLVMTailCallKindMustTail {
+            return self.musttail_call(inst, callee);
+        }
         if !LLVMIsAFunction(callee).is_null() && self.partial_inline_sqrt(inst, callee)? {
             return Ok(());
         }
+        let (args, _) = self.call_args(inst)?;
+        let callee = self.callee_operand(inst, callee)?;
+        let fty = LLVMGetCalledFunctionType(inst);
+        let rty = LLVMGetReturnType(fty);
+        let rtys = self.return_tys(inst, rty)?;
+        let locs = Self::return_locs(&rtys).ok_or_else(|| self.unsupported(inst))?;
+        let regs: Vec<VReg> = rtys.iter().map(|t| self.new_vreg(t.class())).collect();
+        self.push(Inst::Call {
+            callee,
+            args,
+            rets: regs.iter().copied().zip(locs).collect(),
+        });
+        let regs: Vec<VReg> = regs
+            .into_iter()
+            .zip(&rtys)
+            .map(|(r, t)| match *t {
+                Ty::Int(b) if b != 32 => self.sext_from(r, b),
+                _ => r,
+            })
+            .collect();
+        if self.agg_layout(rty).is_some() {
+            self.def_agg(inst, regs);
+        } else if let Some(&r) = regs.first() {
+            self.def(inst, r);
+        }
+        Ok(())
+    }
+
+    /// The arguments of a call in their ABI locations, and the bytes of
+    /// stack they take.
+    pub(super) unsafe fn call_args(
+        &mut self,
+        inst: LLVMValueRef,
+    ) -> Result<(Vec<(VReg, ArgLoc)>, u32)> {
         let fty = LLVMGetCalledFunctionType(inst);
         let nfixed = LLVMCountParamTypes(fty);
         let nargs = LLVMGetNumArgOperands(inst);
+        // The `byval` copies first, as `LowerCall` makes them: no argument
+        // computed earlier has to live across a `memcpy` call.
+        let mut copies = Vec::new();
+        for k in 0..nargs {
+            copies.push(match self.byval_type(inst, k) {
+                Some(ty) => Some(self.byval_copy(inst, k, LLVMGetOperand(inst, k), ty)?),
+                None => None,
+            });
+        }
         let mut asg = Assigner::default();
         let mut args = Vec::new();
         for k in 0..nargs {
             let a = LLVMGetOperand(inst, k);
-            let pieces = self.pieces(a, inst)?;
+            let pieces = match copies[k as usize] {
+                Some(copy) => vec![(copy, Ty::Int(64))],
+                None => self.pieces(a, inst)?,
+            };
             let scalar = self.agg_layout(LLVMTypeOf(a)).is_none();
             if self.aligned_pair(LLVMTypeOf(a)) {
                 asg.align_pair(k >= nfixed);
@@ -209,40 +271,102 @@ impl Lowerer {
                 args.push((v, loc));
             }
         }
-        let callee = if !LLVMIsAFunction(callee).is_null() {
+        Ok((args, asg.stack_bytes))
+    }
+
+    /// The type of call argument `k`'s `byval` attribute, if it has one.
+    pub(super) unsafe fn byval_type(&self, inst: LLVMValueRef, k: u32) -> Option<LLVMTypeRef> {
+        let a = LLVMGetCallSiteEnumAttribute(inst, k + 1, self.attr_byval);
+        (!a.is_null()).then(|| LLVMGetTypeAttributeValue(a))
+    }
+
+    /// The caller's copy of `byval` argument `k` (`src` pointing to a
+    /// `ty`), whose address is passed instead of `src` (see the module
+    /// comment): a frame slot of `ty`'s alloc size at the argument's
+    /// alignment (`alignstack`, else `align`, else `ty`'s ABI alignment, as
+    /// `TargetLowering::LowerCallTo` computes the `ByValAlign`), filled by
+    /// the inline copy of small `memcpy`s or by a `memcpy` call.
+    unsafe fn byval_copy(
+        &mut self,
+        inst: LLVMValueRef,
+        k: u32,
+        src: LLVMValueRef,
+        ty: LLVMTypeRef,
+    ) -> Result<VReg> {
+        let size = LLVMABISizeOfType(self.td, ty);
+        let align = [self.attr_alignstack, self.attr_align]
+            .into_iter()
+            .map(|kind| LLVMGetCallSiteEnumAttribute(inst, k + 1, kind))
+            .find(|a| !a.is_null())
+            .map_or(LLVMABIAlignmentOfType(self.td, ty) as u64, |a| {
+                LLVMGetEnumAttributeValue(a)
+            })
+            .max(1);
+        // Over-aligned: as an over-aligned `alloca`, take `align - 16` bytes
+        // more of the 16-byte-aligned frame and round the address up.
+        self.f.slots.push(StackSlot {
+            size: size.max(1) + align.saturating_sub(16),
+            align: align.min(16),
+        });
+        let slot = (self.f.slots.len() - 1) as u32;
+        let frame = self.new_vreg(Class::Int);
+        self.push(Inst::FrameAddr {
+            rd: frame,
+            slot,
+            off: 0,
+        });
+        let copy = self.align_up(frame, align);
+        let dst = if align > 16 {
+            Base::Reg(copy)
+        } else {
+            Base::Slot(slot)
+        };
+        if fits_inline(size as i64, align) {
+            let src = self.address(src, inst)?;
+            self.inline_copy((dst, 0), src, size as i64, align);
+        } else if size > 0 {
+            let src = self.val(src, inst)?;
+            let len = self.li(size as i64);
+            let rd = self.new_vreg(Class::Int);
+            self.push(Inst::Call {
+                callee: Callee::Direct("memcpy".into()),
+                args: vec![
+                    (copy, ArgLoc::IntReg(0)),
+                    (src, ArgLoc::IntReg(1)),
+                    (len, ArgLoc::IntReg(2)),
+                ],
+                rets: vec![(rd, ArgLoc::IntReg(0))],
+            });
+        }
+        Ok(copy)
+    }
+
+    /// The called value: a symbol, or the register holding the address.
+    pub(super) unsafe fn callee_operand(
+        &mut self,
+        inst: LLVMValueRef,
+        callee: LLVMValueRef,
+    ) -> Result<Callee<VReg>> {
+        Ok(if !LLVMIsAFunction(callee).is_null() {
             Callee::Direct(ir::name(callee))
         } else {
             Callee::Indirect(self.val(callee, inst)?)
-        };
-        let rty = LLVMGetReturnType(fty);
-        let rtys: Vec<Ty> = if LLVMGetTypeKind(rty) == LLVMTypeKind::LLVMVoidTypeKind {
+        })
+    }
+
+    /// The scalar leaves of a return type (none for `void`).
+    pub(super) unsafe fn return_tys(
+        &self,
+        inst: LLVMValueRef,
+        rty: LLVMTypeRef,
+    ) -> Result<Vec<Ty>> {
+        Ok(if LLVMGetTypeKind(rty) == LLVMTypeKind::LLVMVoidTypeKind {
             vec![]
         } else if let Some(layout) = self.agg_layout(rty) {
             layout.into_iter().map(|(t, _)| t).collect()
         } else {
             vec![scalar_ty(rty).ok_or_else(|| self.unsupported(inst))?]
-        };
-        let locs = Self::return_locs(&rtys).ok_or_else(|| self.unsupported(inst))?;
-        let regs: Vec<VReg> = rtys.iter().map(|t| self.new_vreg(t.class())).collect();
-        self.push(Inst::Call {
-            callee,
-            args,
-            rets: regs.iter().copied().zip(locs).collect(),
-        });
-        let regs: Vec<VReg> = regs
-            .into_iter()
-            .zip(&rtys)
-            .map(|(r, t)| match *t {
-                Ty::Int(b) if b != 32 => self.sext_from(r, b),
-                _ => r,
-            })
-            .collect();
-        if self.agg_layout(rty).is_some() {
-            self.def_agg(inst, regs);
-        } else if let Some(&r) = regs.first() {
-            self.def(inst, r);
-        }
-        Ok(())
+        })
     }
 
     pub(super) unsafe fn ret(&mut self, inst: LLVMValueRef) -> Result<()> {

@@ -170,29 +170,43 @@ impl Lowerer {
         } else {
             self.param_align(inst, 0).min(self.param_align(inst, 1))
         };
-        let width = align.clamp(1, 8) as i64;
-        let chunks = chunks(len, width);
-        if volatile != 0 || len <= 0 || chunks.len() > MAX_INLINE_MEM_OPS {
+        if volatile != 0 || !fits_inline(len, align) {
             return Ok(false);
         }
-        let (dst, dst_off) = self.address(arg(0), inst)?;
-        let values: Vec<VReg> = if set {
+        let dst = self.address(arg(0), inst)?;
+        if set {
             let byte = self.val(arg(1), inst)?;
             let byte = self.zext_from(byte, 8);
             let ones = self.li(0x0101_0101_0101_0101);
             let splat = self.op("mul", Class::Int, byte, ones);
-            vec![splat; chunks.len()]
+            for (off, w) in chunks(len, align.clamp(1, 8) as i64) {
+                self.store_scalar(Ty::Int(8 * w as u32), splat, dst.0, dst.1 + off);
+            }
         } else {
-            let (src, src_off) = self.address(arg(1), inst)?;
-            chunks
-                .iter()
-                .map(|&(off, w)| self.load_scalar(Ty::Int(8 * w as u32), src, src_off + off))
-                .collect()
-        };
-        for (&(off, w), v) in chunks.iter().zip(values) {
-            self.store_scalar(Ty::Int(8 * w as u32), v, dst, dst_off + off);
+            let src = self.address(arg(1), inst)?;
+            self.inline_copy(dst, src, len, align);
         }
         Ok(true)
+    }
+
+    /// Copies `len` bytes from `src` to `dst` (bases and offsets, both
+    /// `align`-aligned) as the loads and stores of `chunks`, every load
+    /// before every store. The caller has checked `fits_inline`.
+    pub(super) fn inline_copy(
+        &mut self,
+        dst: (Base<VReg>, i64),
+        src: (Base<VReg>, i64),
+        len: i64,
+        align: u64,
+    ) {
+        let chunks = chunks(len, align.clamp(1, 8) as i64);
+        let values: Vec<VReg> = chunks
+            .iter()
+            .map(|&(off, w)| self.load_scalar(Ty::Int(8 * w as u32), src.0, src.1 + off))
+            .collect();
+        for (&(off, w), v) in chunks.iter().zip(values) {
+            self.store_scalar(Ty::Int(8 * w as u32), v, dst.0, dst.1 + off);
+        }
     }
 
     /// The `align` attribute of call argument `k` (1 when absent).
@@ -264,6 +278,12 @@ impl Lowerer {
 
 /// Most loads (and as many stores) a `memcpy`/`memset` is expanded into.
 const MAX_INLINE_MEM_OPS: usize = 8;
+
+/// Whether a copy or fill of `len` bytes at `align` is expanded inline
+/// (at most `MAX_INLINE_MEM_OPS` accesses) rather than called.
+pub(super) fn fits_inline(len: i64, align: u64) -> bool {
+    len > 0 && chunks(len, align.clamp(1, 8) as i64).len() <= MAX_INLINE_MEM_OPS
+}
 
 /// (offset, bytes) of the accesses covering `len` bytes, `width` at a
 /// time, the tail in halves.

@@ -277,7 +277,7 @@ impl Lowerer {
     }
 
     /// `(v + align - 1) & -align` for a power-of-two `align` > 16.
-    fn align_up(&mut self, v: VReg, align: u64) -> VReg {
+    pub(super) fn align_up(&mut self, v: VReg, align: u64) -> VReg {
         if align <= 16 {
             return v;
         }

@@ -26,6 +26,7 @@
 //! | `atomics` | atomic loads/stores (fences of Table A.6), `atomicrmw`, `cmpxchg`, `fence` |
 //! | `aggregates` | first-class structs and arrays as one register per scalar leaf |
 //! | `calls` | parameters, calls and returns under the lp64d calling convention |
+//! | `tail_calls` | `musttail` calls: argument moves, epilogue, `tail`/`jr` |
 //! | `intrinsics` | `llvm.*` calls: dispatch, memory and stack intrinsics, markers |
 //! | `int_intrinsics` | min/max, `abs`, funnel shifts, bit counts and reversals, overflow and saturation |
 //! | `wide_integers` | integers wider than 64 bits, as 64-bit parts |
@@ -49,6 +50,7 @@ mod int_intrinsics;
 mod integers;
 mod intrinsics;
 mod memory;
+mod tail_calls;
 mod value_numbering;
 mod wide_integers;
 
@@ -131,6 +133,12 @@ pub struct Lowerer {
     /// GEPs folded into their loads' and stores' addresses
     folded: HashSet<LLVMValueRef>,
     attr_zeroext: u32,
+    attr_byval: u32,
+    attr_align: u32,
+    attr_alignstack: u32,
+    /// Bytes of stack the function's own parameters take (the incoming
+    /// argument area a tail call may reuse).
+    incoming_stack_bytes: u32,
     /// Values available at the current point of the block being lowered:
     /// constants, addresses, pure integer operations already computed, and
     /// the current contents of private slots (see `private`). Every
@@ -172,6 +180,10 @@ pub unsafe fn lower_function(td: LLVMTargetDataRef, func: LLVMValueRef) -> Resul
         fused: HashSet::new(),
         folded: HashSet::new(),
         attr_zeroext: LLVMGetEnumAttributeKindForName(c"zeroext".as_ptr(), 7),
+        attr_byval: LLVMGetEnumAttributeKindForName(c"byval".as_ptr(), 5),
+        attr_align: LLVMGetEnumAttributeKindForName(c"align".as_ptr(), 5),
+        attr_alignstack: LLVMGetEnumAttributeKindForName(c"alignstack".as_ptr(), 10),
+        incoming_stack_bytes: 0,
         avail: HashMap::new(),
         exit_avail: Vec::new(),
         pending_heirs: Vec::new(),
@@ -344,6 +356,12 @@ impl Lowerer {
     unsafe fn inst(&mut self, inst: LLVMValueRef) -> Result<()> {
         use LLVMOpcode::*;
         let opc = LLVMGetInstructionOpcode(inst);
+        if self.after_tail_call() {
+            return match opc {
+                LLVMRet | LLVMBitCast => Ok(()),
+                _ => Err(self.unsupported(inst)),
+            };
+        }
         match opc {
             LLVMExtractValue => return self.extract_value(inst),
             LLVMInsertValue => return self.insert_value(inst),
