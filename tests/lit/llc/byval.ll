@@ -90,3 +90,24 @@ define void @wide(ptr %s) {
   call void @take_wide(ptr byval(%Wide) align 32 %s)
   ret void
 }
+
+; inalloca (and preallocated, whose setup intrinsics are refused) gets the
+; ByVal flag in LLVM's LowerCallTo, so RISC-V copies it like byval.
+; CHECK-LABEL: pass_inalloca:
+; CHECK-NOT: call
+; CHECK-DAG: ld {{[a-z0-9]+}}, {{-?[0-9]+}}({{[a-z0-9]+}})
+; CHECK-DAG: ld {{[a-z0-9]+}}, {{-?[0-9]+}}({{[a-z0-9]+}})
+; CHECK: call take_inalloca
+; PEBBLE-LABEL: pass_inalloca:
+; PEBBLE: addi a0, sp, 16
+; PEBBLE-NEXT: ld t0, 0(sp)
+; PEBBLE-NEXT: ld t1, 8(sp)
+; PEBBLE-NEXT: sd t0, 16(sp)
+; PEBBLE-NEXT: sd t1, 24(sp)
+; PEBBLE-NEXT: call take_inalloca
+declare void @take_inalloca(ptr inalloca(%Small))
+define void @pass_inalloca() {
+  %a = alloca inalloca %Small
+  call void @take_inalloca(ptr inalloca(%Small) %a)
+  ret void
+}

@@ -30,7 +30,10 @@
 //! leaves the caller's object alone. `LowerFormalArguments` gives an
 //! incoming `byval` parameter no special treatment (the callee owns the
 //! copy its caller made and receives its address like any pointer), and
-//! neither does `entry`.
+//! neither does `entry`. `inalloca` and `preallocated` arguments are copied
+//! the same way, since LLVM's `LowerCallTo` marks them `ByVal` too
+//! (`preallocated`'s setup intrinsics are refused, as llc cannot select
+//! them either).
 
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
@@ -274,10 +277,17 @@ impl Lowerer {
         Ok((args, asg.stack_bytes))
     }
 
-    /// The type of call argument `k`'s `byval` attribute, if it has one.
+    /// The type of call argument `k`'s `byval` attribute, or of its
+    /// `inalloca` or `preallocated` one, if it has one: LLVM's
+    /// `TargetLowering::LowerCallTo` sets the `ByVal` flag for those too
+    /// ("for CCAssignFn callbacks that don't know about inalloca"), so
+    /// RISC-V's `LowerCall` copies them as it copies `byval` arguments.
     pub(super) unsafe fn byval_type(&self, inst: LLVMValueRef, k: u32) -> Option<LLVMTypeRef> {
-        let a = LLVMGetCallSiteEnumAttribute(inst, k + 1, self.attr_byval);
-        (!a.is_null()).then(|| LLVMGetTypeAttributeValue(a))
+        self.attrs_copied_arg
+            .iter()
+            .map(|&kind| LLVMGetCallSiteEnumAttribute(inst, k + 1, kind))
+            .find(|a| !a.is_null())
+            .map(|a| LLVMGetTypeAttributeValue(a))
     }
 
     /// The caller's copy of `byval` argument `k` (`src` pointing to a

@@ -133,7 +133,8 @@ pub struct Lowerer {
     /// GEPs folded into their loads' and stores' addresses
     folded: HashSet<LLVMValueRef>,
     attr_zeroext: u32,
-    attr_byval: u32,
+    /// `byval`, `inalloca`, `preallocated`: arguments the caller copies
+    attrs_copied_arg: [u32; 3],
     attr_align: u32,
     attr_alignstack: u32,
     /// Bytes of stack the function's own parameters take (the incoming
@@ -180,7 +181,11 @@ pub unsafe fn lower_function(td: LLVMTargetDataRef, func: LLVMValueRef) -> Resul
         fused: HashSet::new(),
         folded: HashSet::new(),
         attr_zeroext: LLVMGetEnumAttributeKindForName(c"zeroext".as_ptr(), 7),
-        attr_byval: LLVMGetEnumAttributeKindForName(c"byval".as_ptr(), 5),
+        attrs_copied_arg: [
+            LLVMGetEnumAttributeKindForName(c"byval".as_ptr(), 5),
+            LLVMGetEnumAttributeKindForName(c"inalloca".as_ptr(), 8),
+            LLVMGetEnumAttributeKindForName(c"preallocated".as_ptr(), 12),
+        ],
         attr_align: LLVMGetEnumAttributeKindForName(c"align".as_ptr(), 5),
         attr_alignstack: LLVMGetEnumAttributeKindForName(c"alignstack".as_ptr(), 10),
         incoming_stack_bytes: 0,
