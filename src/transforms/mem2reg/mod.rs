@@ -70,6 +70,8 @@ use phase_times::{Phase, PhaseClock, PhaseTimes};
 use placement::{AccessSummary, SlotAccesses};
 use promotable::Intrinsics;
 use record::{Path, Recorder};
+/// Numbers names `name.N` (also the `<updater>` mode's phis).
+pub(crate) use rename::push_decimal;
 use rename::{NewPhi, PhiNamer, Phis, RenameHooks};
 
 pub const PASS: PassInfo = PassInfo {

@@ -179,7 +179,7 @@ unsafe fn alloca_name<'a>(alloca: LLVMValueRef) -> std::borrow::Cow<'a, str> {
 }
 
 /// Appends `n` in decimal, as `format!("{n}")` writes it.
-fn push_decimal(out: &mut String, n: usize) {
+pub(crate) fn push_decimal(out: &mut String, n: usize) {
     let mut digits = [0u8; 20];
     let mut i = digits.len();
     let mut rest = n;

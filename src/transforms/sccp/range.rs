@@ -40,8 +40,14 @@ pub struct ConstantRange {
     width: u32,
     /// First element (masked); 0 when the range is empty or full.
     lo: u64,
-    /// Number of elements, 0 ..= 2^width.
-    size: u128,
+    /// Number of elements, 0 ..= 2^width, in 65 bits: the low 64 here and
+    /// bit 64 (set only by 2^64, the full 64-bit range) in `size_high`. A
+    /// `u128` field would align the range, and every lattice element
+    /// holding one, to 16 bytes and make it 32 bytes long instead of 24;
+    /// the solver reads its values from memory far more often than it
+    /// computes sizes.
+    size_low: u64,
+    size_high: bool,
 }
 
 /// 2^width as a u128.
@@ -52,28 +58,16 @@ fn modulus(width: u32) -> u128 {
 impl ConstantRange {
     pub fn empty(width: u32) -> Self {
         Self::check_width(width);
-        ConstantRange {
-            width,
-            lo: 0,
-            size: 0,
-        }
+        Self::raw(width, 0, 0)
     }
 
     pub fn full(width: u32) -> Self {
         Self::check_width(width);
-        ConstantRange {
-            width,
-            lo: 0,
-            size: modulus(width),
-        }
+        Self::raw(width, 0, modulus(width))
     }
 
     pub fn single(k: Konst) -> Self {
-        ConstantRange {
-            width: k.width(),
-            lo: k.zext(),
-            size: 1,
-        }
+        Self::raw(k.width(), k.zext(), 1)
     }
 
     fn check_width(width: u32) {
@@ -92,11 +86,7 @@ impl ConstantRange {
         if size >= modulus(width) {
             return Self::full(width);
         }
-        ConstantRange {
-            width,
-            lo: lo & mask(width),
-            size,
-        }
+        Self::raw(width, lo & mask(width), size)
     }
 
     /// `{min ..= max}` in unsigned order; empty if `min > max`.
@@ -144,20 +134,32 @@ impl ConstantRange {
     }
 
     pub fn is_empty(self) -> bool {
-        self.size == 0
+        self.size() == 0
     }
 
     pub fn is_full(self) -> bool {
-        self.size == modulus(self.width)
+        self.size() == modulus(self.width)
     }
 
     /// The number of elements.
     pub fn size(self) -> u128 {
-        self.size
+        (self.size_high as u128) << 64 | self.size_low as u128
+    }
+
+    /// The range of these fields as they are (callers keep the
+    /// invariants).
+    fn raw(width: u32, lo: u64, size: u128) -> Self {
+        debug_assert!(size <= modulus(width));
+        ConstantRange {
+            width,
+            lo,
+            size_low: size as u64,
+            size_high: size >> 64 != 0,
+        }
     }
 
     pub fn single_element(self) -> Option<Konst> {
-        (self.size == 1).then(|| Konst::new(self.width, self.lo))
+        (self.size() == 1).then(|| Konst::new(self.width, self.lo))
     }
 
     pub fn contains(self, k: Konst) -> bool {
@@ -167,12 +169,12 @@ impl ConstantRange {
 
     fn contains_bits(self, bits: u64) -> bool {
         let offset = (bits.wrapping_sub(self.lo) & mask(self.width)) as u128;
-        offset < self.size
+        offset < self.size()
     }
 
     /// Does the arc pass from the unsigned maximum to 0?
     fn wraps_unsigned(self) -> bool {
-        self.lo as u128 + self.size > modulus(self.width)
+        self.lo as u128 + self.size() > modulus(self.width)
     }
 
     /// Unsigned minimum and maximum (`None` when empty).
@@ -182,7 +184,7 @@ impl ConstantRange {
         } else if self.wraps_unsigned() {
             Some((0, mask(self.width)))
         } else {
-            Some((self.lo, (self.lo as u128 + self.size - 1) as u64))
+            Some((self.lo, (self.lo as u128 + self.size() - 1) as u64))
         }
     }
 
@@ -219,7 +221,7 @@ impl ConstantRange {
         }
         let covering = |a: ConstantRange, b: ConstantRange| {
             let distance = (b.lo.wrapping_sub(a.lo) & mask(a.width)) as u128;
-            a.size.max(distance + b.size)
+            a.size().max(distance + b.size())
         };
         let (from_self, from_other) = (covering(self, other), covering(other, self));
         if from_self <= from_other {
@@ -232,7 +234,7 @@ impl ConstantRange {
     /// The smaller of two sound results (both contain every possible value,
     /// so either may be used).
     fn smaller(self, other: ConstantRange) -> ConstantRange {
-        if other.size < self.size {
+        if other.size() < self.size() {
             other
         } else {
             self
@@ -310,7 +312,7 @@ pub fn binary(
 
 fn add(a: ConstantRange, b: ConstantRange, flags: PoisonFlags) -> ConstantRange {
     let w = a.width;
-    let mut r = ConstantRange::arc(w, a.lo.wrapping_add(b.lo), a.size + b.size - 1);
+    let mut r = ConstantRange::arc(w, a.lo.wrapping_add(b.lo), a.size() + b.size() - 1);
     let (ua, ub) = (a.unsigned_bounds().unwrap(), b.unsigned_bounds().unwrap());
     let (sa, sb) = (a.signed_bounds().unwrap(), b.signed_bounds().unwrap());
     if flags.nuw {
@@ -334,8 +336,8 @@ fn add(a: ConstantRange, b: ConstantRange, flags: PoisonFlags) -> ConstantRange 
 
 fn sub(a: ConstantRange, b: ConstantRange, flags: PoisonFlags) -> ConstantRange {
     let w = a.width;
-    let b_last = (b.lo as u128 + b.size - 1) as u64;
-    let mut r = ConstantRange::arc(w, a.lo.wrapping_sub(b_last), a.size + b.size - 1);
+    let b_last = (b.lo as u128 + b.size() - 1) as u64;
+    let mut r = ConstantRange::arc(w, a.lo.wrapping_sub(b_last), a.size() + b.size() - 1);
     let (ua, ub) = (a.unsigned_bounds().unwrap(), b.unsigned_bounds().unwrap());
     let (sa, sb) = (a.signed_bounds().unwrap(), b.signed_bounds().unwrap());
     if flags.nuw {
@@ -584,7 +586,7 @@ pub fn sext(a: ConstantRange, to_width: u32) -> ConstantRange {
 /// onto an arc of the same size (full if it has 2^to_width elements or
 /// more), because 2^to_width divides 2^width.
 pub fn trunc(a: ConstantRange, to_width: u32) -> ConstantRange {
-    ConstantRange::arc(to_width, a.lo, a.size)
+    ConstantRange::arc(to_width, a.lo, a.size())
 }
 
 /// `icmp pred a, b` when every pair of elements gives the same answer;
@@ -677,7 +679,7 @@ mod tests {
     }
 
     fn elements(r: ConstantRange) -> Vec<Konst> {
-        (0..r.size)
+        (0..r.size())
             .map(|i| Konst::new(r.width, r.lo.wrapping_add(i as u64)))
             .collect()
     }
@@ -944,5 +946,23 @@ mod tests {
         let r = sext(ConstantRange::full(32), 64);
         assert_eq!(r.size(), 1u128 << 32);
         assert_eq!(trunc(r, 32), ConstantRange::full(32));
+    }
+
+    #[test]
+    fn the_full_64_bit_range_counts_2_to_the_64() {
+        let full = ConstantRange::full(64);
+        assert_eq!(full.size(), 1u128 << 64);
+        assert!(full.is_full() && !full.is_empty());
+        let almost = ConstantRange::unsigned(64, 1, u64::MAX);
+        assert_eq!(almost.size(), (1u128 << 64) - 1);
+        assert!(!almost.is_full());
+        assert_eq!(almost.union(ConstantRange::single(Konst::new(64, 0))), full);
+        assert_eq!(
+            std::mem::size_of::<ConstantRange>(),
+            24,
+            "no 16-byte alignment"
+        );
+        let lattice = std::mem::size_of::<crate::transforms::sccp::lattice::Lattice>();
+        assert!(lattice <= 32, "a lattice element takes {lattice} bytes");
     }
 }

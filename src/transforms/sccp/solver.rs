@@ -47,6 +47,19 @@
 //! could not make the solver loop); an edge is executable only if its
 //! source block is.
 //!
+//! Data layout (the solver's innermost steps are memory bound: on the
+//! generated irreducible CFGs of `scripts/bench-sccp`, tens of thousands
+//! of phis, most of its time went to cache misses, not to instructions):
+//! what a visit reads is kept in small dense vectors rather than read from
+//! `Program`: the block of each instruction (`inst_block`), and each phi's
+//! entries as one flat list of `(edge, value slot)` pairs (`phi_entries`),
+//! where a slot indexes `values`: an instruction's value, or past the
+//! instructions one of the fixed values of the other operands (constants,
+//! `Operand::Unknown`, undef as ⊤ with its *may be undef* mark set in the
+//! same slot of `may_be_undef`), so reading an entry's value is one load whatever
+//! the operand. A phi's evaluation stops at the first overdefined entry
+//! (the bottom: the meet stays there).
+//!
 //! Undef and poison (`Operand::Undef`), as LLVM 19's solver
 //! (`ValueLatticeElement`'s `undef` state and `mergeIn`, `visitPHINode`,
 //! `visitSelectInst`, `getFeasibleSuccessors`, `resolvedUndef` in
@@ -140,10 +153,24 @@ enum User {
 /// cycle of values passes through a phi.
 pub const MAX_RANGE_EXTENSIONS: u32 = 32;
 
+/// A phi entry: the edge it comes in by (`NO_EDGE` for a block that does
+/// not branch here) and the slot of `Solver::values` holding its value.
+#[derive(Clone, Copy, Debug)]
+struct PhiEntry {
+    edge: u32,
+    slot: u32,
+}
+
+const NO_EDGE: u32 = u32::MAX;
+
 struct Solver<'p> {
     program: &'p Program,
     block_insts: Vec<Vec<InstId>>,
+    /// The block of each instruction, and whether it is a phi.
+    inst_block: Vec<(u32, bool)>,
     users: Lists<User>,
+    /// The lattice value of each instruction, then (never changing) the
+    /// values of the phi entries that are not instructions.
     values: Vec<Lattice>,
     /// The *may be undef* mark of each value (module comment).
     may_be_undef: Vec<bool>,
@@ -157,10 +184,8 @@ struct Solver<'p> {
     forced_terminators: Vec<bool>,
     executable_blocks: Vec<bool>,
     executable_edges: ExecutableEdges,
-    /// For each phi, the edge of each incoming entry (`None` for an entry
-    /// from a block that does not branch here); empty for other
-    /// instructions.
-    incoming_edges: Lists<Option<EdgeId>>,
+    /// For each phi, its entries in order; empty for other instructions.
+    phi_entries: Lists<PhiEntry>,
     /// `(None, entry)` is the virtual edge into the entry block.
     edge_worklist: Vec<(Option<EdgeId>, Block)>,
     /// Users of values that went overdefined, visited before the users
@@ -190,10 +215,15 @@ pub fn solve(program: &Program) -> Solution {
     let undef = (0..program.insts.len())
         .map(|i| solver.is_undef(i))
         .collect();
+    // Past the instructions are the fixed slots of phi entries.
+    let mut values = solver.values;
+    values.truncate(program.insts.len());
+    let mut may_be_undef = solver.may_be_undef;
+    may_be_undef.truncate(program.insts.len());
     Solution {
         undef,
-        may_be_undef: solver.may_be_undef,
-        values: solver.values,
+        may_be_undef,
+        values,
         executable_blocks: solver.executable_blocks,
         executable_edges: solver.executable_edges,
         forced: solver.forced,
@@ -204,11 +234,16 @@ pub fn solve(program: &Program) -> Solution {
 impl<'p> Solver<'p> {
     fn new(program: &'p Program) -> Self {
         let mut uses: Vec<(u32, User)> = Vec::new();
-        for i in 0..program.insts.len() {
-            for operand in program.operands(i) {
+        for (i, inst) in program.insts.iter().enumerate() {
+            let mut add = |operand: &Operand| {
                 if let Operand::Inst(def) = operand {
                     uses.push((*def as u32, User::Inst(i)));
                 }
+            };
+            match &inst.op {
+                // The common case, without `operands`' vector.
+                Op::Phi(incoming) => incoming.iter().for_each(|(v, _)| add(v)),
+                _ => program.operands(i).into_iter().for_each(add),
             }
         }
         for (b, term) in program.terminators.iter().enumerate() {
@@ -219,20 +254,18 @@ impl<'p> Solver<'p> {
         let users = group_by_list(program.insts.len(), &uses);
         let n = program.num_blocks();
         let executable_edges = ExecutableEdges::new(program);
-        let incoming_edges = program
+        let inst_block = program
             .insts
             .iter()
-            .map(|inst| match &inst.op {
-                Op::Phi(incoming) => incoming
-                    .iter()
-                    .map(|&(_, pred)| executable_edges.id(pred, inst.block))
-                    .collect(),
-                _ => Vec::new(),
+            .map(|inst| {
+                let block = u32::try_from(inst.block).expect("fewer than 2^32 blocks");
+                (block, matches!(inst.op, Op::Phi(_)))
             })
-            .collect::<Lists<_>>();
-        Solver {
+            .collect();
+        let mut solver = Solver {
             program,
             block_insts: program.block_insts(),
+            inst_block,
             users,
             values: vec![Lattice::Undefined; program.insts.len()],
             may_be_undef: vec![false; program.insts.len()],
@@ -242,12 +275,48 @@ impl<'p> Solver<'p> {
             forced_terminators: vec![false; n],
             executable_blocks: vec![false; n],
             executable_edges,
-            incoming_edges,
+            phi_entries: Lists::default(),
             edge_worklist: Vec::new(),
             overdefined_worklist: Vec::new(),
             ssa_worklist: Vec::new(),
             forced: 0,
             wide: RefCell::new(WideTable::default()),
+        };
+        solver.phi_entries = program
+            .insts
+            .iter()
+            .map(|inst| match &inst.op {
+                Op::Phi(incoming) => incoming
+                    .iter()
+                    .map(|(v, pred)| solver.phi_entry(v, *pred, inst.block))
+                    .collect(),
+                _ => Vec::new(),
+            })
+            .collect();
+        solver
+    }
+
+    /// The entry of a phi in `block` taking `value` from `pred`; a value
+    /// that is not an instruction gets a slot of its own past the
+    /// instructions' (one per entry: a phi has only a few).
+    fn phi_entry(&mut self, value: &Operand, pred: Block, block: Block) -> PhiEntry {
+        let edge = self.executable_edges.id(pred, block).map_or(NO_EDGE, |e| {
+            u32::try_from(e).expect("fewer than 2^32 edges")
+        });
+        let slot = match value {
+            Operand::Inst(i) => *i,
+            other => {
+                let fixed = self.value_of(other);
+                self.values.push(fixed);
+                // Indexed by slot as `values` is, so a phi entry's mark
+                // is one load too.
+                self.may_be_undef.push(matches!(other, Operand::Undef));
+                self.values.len() - 1
+            }
+        };
+        PhiEntry {
+            edge,
+            slot: u32::try_from(slot).expect("fewer than 2^32 values"),
         }
     }
 
@@ -274,7 +343,7 @@ impl<'p> Solver<'p> {
     /// Re-evaluates a user of a changed value, if its block executes.
     fn visit_user(&mut self, user: User) {
         match user {
-            User::Inst(i) if self.executable_blocks[self.program.insts[i].block] => {
+            User::Inst(i) if self.executable_blocks[self.inst_block[i].0 as usize] => {
                 self.visit_inst(i)
             }
             User::Terminator(b) if self.executable_blocks[b] => self.visit_terminator(b),
@@ -294,7 +363,7 @@ impl<'p> Solver<'p> {
         self.executable_blocks[to] = true;
         for k in 0..self.block_insts[to].len() {
             let i = self.block_insts[to][k];
-            if first_visit || matches!(self.program.insts[i].op, Op::Phi(_)) {
+            if first_visit || self.inst_block[i].1 {
                 self.visit_inst(i);
             }
         }
@@ -303,11 +372,12 @@ impl<'p> Solver<'p> {
         }
     }
 
+    #[inline]
     fn value_of(&self, operand: &Operand) -> Lattice {
         match operand {
             Operand::Inst(i) => self.values[*i],
             Operand::Const(k) => Lattice::Const(*k),
-            Operand::Wide(v) => self.wide.borrow_mut().lattice(v.clone()),
+            Operand::Wide(v) => self.wide_value(v),
             Operand::Float(f) => Lattice::Float(*f),
             // Skipped by unions, waited on by everything else.
             Operand::Undef => Lattice::Undefined,
@@ -330,15 +400,11 @@ impl<'p> Solver<'p> {
     /// operand of anything else.
     fn evaluates_to_maybe_undef(&self, i: InstId) -> bool {
         match &self.program.insts[i].op {
-            Op::Phi(incoming) => {
-                incoming
-                    .iter()
-                    .zip(&self.incoming_edges[i])
-                    .any(|((v, _), edge)| {
-                        edge.is_some_and(|e| self.executable_edges.is_executable(e))
-                            && self.operand_may_be_undef(v)
-                    })
-            }
+            Op::Phi(_) => self.phi_entries[i].iter().any(|entry| {
+                entry.edge != NO_EDGE
+                    && self.executable_edges.is_executable(entry.edge as EdgeId)
+                    && self.may_be_undef[entry.slot as usize]
+            }),
             Op::Select {
                 cond,
                 if_true,
@@ -371,6 +437,13 @@ impl<'p> Solver<'p> {
             && matches!(self.program.insts[i].op, Op::Phi(_) | Op::Select { .. })
     }
 
+    /// A wide constant operand's value (interned), out of `value_of`'s
+    /// inlined path.
+    #[cold]
+    fn wide_value(&self, v: &crate::apint::ApInt) -> Lattice {
+        self.wide.borrow_mut().lattice(v.clone())
+    }
+
     /// `value_of` while `table` (the borrowed `self.wide`) is in use.
     fn value_in(&self, operand: &Operand, table: &mut WideTable) -> Lattice {
         match operand {
@@ -380,15 +453,14 @@ impl<'p> Solver<'p> {
     }
 
     fn visit_inst(&mut self, i: InstId) {
-        if self.values[i] == Lattice::Overdefined {
+        if matches!(self.values[i], Lattice::Overdefined) {
             return; // the bottom: nothing can lower it further
         }
-        let (new, limit) = match &self.program.insts[i].op {
-            Op::Phi(incoming) => {
-                let (value, active) = self.evaluate_phi(i, incoming);
-                (value, Some(active))
-            }
-            _ => (self.evaluate(i), None),
+        let (new, limit) = if self.inst_block[i].1 {
+            let (value, active) = self.evaluate_phi(i);
+            (value, Some(active))
+        } else {
+            (self.evaluate(i), None)
         };
         let tainted = self.reads_undef && !self.may_be_undef[i] && self.evaluates_to_maybe_undef(i);
         let old = self.values[i];
@@ -424,14 +496,25 @@ impl<'p> Solver<'p> {
     }
 
     /// A phi meets its incoming values over executable edges only. Also
-    /// returns the number of those edges.
-    fn evaluate_phi(&self, i: InstId, incoming: &[(Operand, Block)]) -> (Lattice, u32) {
+    /// returns the number of those edges (counted up to the first
+    /// overdefined entry, after which the count no longer matters: the
+    /// phi is overdefined and never evaluated again).
+    fn evaluate_phi(&self, i: InstId) -> (Lattice, u32) {
         let mut active = 0;
         let mut value = Lattice::Undefined;
-        for ((v, _), edge) in incoming.iter().zip(&self.incoming_edges[i]) {
-            if edge.is_some_and(|e| self.executable_edges.is_executable(e)) {
+        for entry in &self.phi_entries[i] {
+            if entry.edge != NO_EDGE && self.executable_edges.is_executable(entry.edge as EdgeId) {
                 active += 1;
-                value = value.meet(self.value_of(v));
+                let incoming = self.values[entry.slot as usize];
+                // `meet`'s first rule, inline: the first entry seen.
+                value = if matches!(value, Lattice::Undefined) {
+                    incoming
+                } else {
+                    value.meet(incoming)
+                };
+                if matches!(value, Lattice::Overdefined) {
+                    break;
+                }
             }
         }
         (value, active)
@@ -532,7 +615,7 @@ impl<'p> Solver<'p> {
             Op::OverflowField(f) => {
                 f.evaluate(&mut self.wide.borrow_mut(), |o, t| self.value_in(o, t))
             }
-            Op::Phi(incoming) => self.evaluate_phi(i, incoming).0,
+            Op::Phi(_) => self.evaluate_phi(i).0,
         }
     }
 
@@ -581,7 +664,7 @@ impl<'p> Solver<'p> {
     fn force_undefined_in_executable_blocks(&mut self) -> bool {
         let mut any = false;
         for i in 0..self.program.insts.len() {
-            if self.executable_blocks[self.program.insts[i].block]
+            if self.executable_blocks[self.inst_block[i].0 as usize]
                 && self.values[i] == Lattice::Undefined
                 && !self.is_undef(i)
             {

@@ -15,9 +15,9 @@
 ; CHECK-LABEL: define i32 @fib(
 ; CHECK-NOT:     alloca
 ; CHECK:       for.cond:
-; CHECK-DAG:     [[A:%a[0-9]*]] = phi i32 [ [[B:%b[0-9]*]], %for.inc ], [ 0, %entry ]
+; CHECK-DAG:     [[A:%a[.0-9]*]] = phi i32 [ [[B:%b[.0-9]*]], %for.inc ], [ 0, %entry ]
 ; CHECK-DAG:     [[B]] = phi i32 [ [[SUM:%add]], %for.inc ], [ 1, %entry ]
-; CHECK-DAG:     [[I:%i[0-9]*]] = phi i32 [ [[INC:%inc]], %for.inc ], [ 0, %entry ]
+; CHECK-DAG:     [[I:%i[.0-9]*]] = phi i32 [ [[INC:%inc]], %for.inc ], [ 0, %entry ]
 ; CHECK:         %cmp = icmp slt i32 [[I]], %n
 ; CHECK:       for.body:
 ; CHECK-NEXT:    [[SUM]] = add nsw i32 [[A]], [[B]]

@@ -26,8 +26,8 @@
 
 ; CHECK-LABEL: define i32 @equal_merges(
 ; CHECK:       join:
-; CHECK-NEXT:    [[Y:%y[0-9]*]] = phi i32 [ %v, %then ], [ 0, %entry ]
-; CHECK-NEXT:    [[X:%x[0-9]*]] = phi i32 [ %v, %then ], [ 0, %entry ]
+; CHECK-NEXT:    [[Y:%y[.0-9]*]] = phi i32 [ %v, %then ], [ 0, %entry ]
+; CHECK-NEXT:    [[X:%x[.0-9]*]] = phi i32 [ %v, %then ], [ 0, %entry ]
 ; CHECK-NEXT:    %sum = add i32 [[X]], [[Y]]
 define i32 @equal_merges(i1 %c, i32 %v) {
 entry:
