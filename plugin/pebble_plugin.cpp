@@ -149,6 +149,11 @@ extern "C" void pebble_record_set_location(LLVMDbgRecordRef R,
   cast<DbgVariableRecord>(unwrap(R))->setRawLocation(unwrap(Location));
 }
 
+// The block holding record R (the C API has no record parent).
+extern "C" LLVMBasicBlockRef pebble_record_block(LLVMDbgRecordRef R) {
+  return wrap(unwrap(R)->getMarker()->getParent());
+}
+
 extern "C" void pebble_record_erase(LLVMDbgRecordRef R) {
   unwrap(R)->eraseFromParent();
 }

@@ -15,7 +15,7 @@
 //! lacks (`plugin/pebble_plugin.cpp`, `pebble_record_*`): the records
 //! describing a value (`findDbgUsers`), the assignment markers of an
 //! instruction (`at::getDVRAssignmentMarkers`), a record's raw location and
-//! setting it, its location's values (`location_ops`), erasing a record,
+//! setting it, its location's values (`location_ops`), its block, erasing a record,
 //! inserting one before another record or at the head of an instruction's
 //! records, cloning one with values remapped (`RemapDbgRecord`), moving an
 //! instruction with its records and moving records from one instruction
@@ -105,6 +105,7 @@ extern "C" {
     fn pebble_record_location(record: Record) -> LLVMMetadataRef;
     fn pebble_record_set_location(record: Record, location: LLVMMetadataRef);
     fn pebble_record_erase(record: Record);
+    fn pebble_record_block(record: Record) -> LLVMBasicBlockRef;
     fn pebble_record_move_to_end(inst: LLVMValueRef, block: LLVMBasicBlockRef);
     fn pebble_record_move_before(inst: LLVMValueRef, before: LLVMValueRef);
     fn pebble_record_move_all(from: LLVMValueRef, to: LLVMValueRef, at_head: i32);
@@ -248,6 +249,21 @@ pub unsafe fn set_location(context: LLVMContextRef, record: Record, location: LL
     #[cfg(not(feature = "llvm22"))]
     {
         LLVMSetOperand(record, 0, LLVMMetadataAsValue(context, location));
+    }
+}
+
+/// The block holding the marker.
+///
+/// # Safety
+/// `record` is live and in a block.
+pub unsafe fn block(record: Record) -> LLVMBasicBlockRef {
+    #[cfg(feature = "llvm22")]
+    {
+        pebble_record_block(record)
+    }
+    #[cfg(not(feature = "llvm22"))]
+    {
+        LLVMGetInstructionParent(record)
     }
 }
 

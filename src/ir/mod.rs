@@ -310,3 +310,13 @@ pub unsafe fn render(value: LLVMValueRef) -> String {
     LLVMDisposeMessage(ptr);
     text
 }
+
+/// The id of metadata kind `name` (`noalias`, `llvm.loop`, ...) in
+/// `context` (`LLVMGetMDKindIDInContext`: the context-free
+/// `LLVMGetMDKindID` is deprecated on LLVM 22).
+///
+/// # Safety
+/// `context` is live.
+pub unsafe fn metadata_kind(context: LLVMContextRef, name: &str) -> u32 {
+    LLVMGetMDKindIDInContext(context, name.as_ptr() as *const _, name.len() as u32)
+}

@@ -10,6 +10,8 @@
 //!   `LLVMParseIRInContext2` (does not);
 //! * LLVM 22 numbers blocks (`BasicBlock::getNumber`, through the glue) and
 //!   its mem2reg sorts phi blocks by that number; 19 has no such number;
+//! * loop rotation gives a debug use of a header value it has no value
+//!   for `undef` in 19 and `poison` in 22 (`missing_debug_value`);
 //! * lifetime markers are `llvm.lifetime.start(i64 size, ptr p)` in 19 and
 //!   `llvm.lifetime.start(ptr p)` in 22 (no size: always the whole alloca).
 
@@ -143,3 +145,18 @@ pub const MEM2REG: Mem2RegRules = Mem2RegRules {
     successors_by_last_occurrence: LLVM_MAJOR >= 22,
     dropped_use_is_poison: LLVM_MAJOR >= 22,
 };
+
+/// What LLVM's loop rotation (`RewriteUsesOfClonedInstructions`) puts in a
+/// debug marker of a header value where it has no value for the marker's
+/// block: `undef` in LLVM 19, `poison` in LLVM 22 (measured with `opt
+/// -passes=loop-rotate` on `tests/lit/loop-rotate/debug-uses.ll`).
+///
+/// # Safety
+/// `ty` is a live first-class type.
+pub unsafe fn missing_debug_value(ty: LLVMTypeRef) -> LLVMValueRef {
+    if LLVM_MAJOR >= 22 {
+        LLVMGetPoison(ty)
+    } else {
+        LLVMGetUndef(ty)
+    }
+}

@@ -9,7 +9,8 @@
 //! loop when a header phi feeds itself around some back edge
 //! (`separateNestedLoop`); Pebble does not split nested loops, so such
 //! loops stay skipped (multiple latches), as do loops entered through an
-//! indirect edge.
+//! indirect edge. The old latches' `!llvm.loop` moves to the new block, as
+//! loop-simplify moves it.
 
 use std::ffi::CString;
 
@@ -96,13 +97,24 @@ pub unsafe fn merge(
         let rebuilt = rebuild_phi(builder, phi, |b| (b == p_bb).then_some(b));
         add_incoming(rebuilt, value, be_bb);
     }
+    // The loop ID moves from the old latches to the new one: the first
+    // latch's, as loop-simplify takes it.
+    let loop_kind = ir::metadata_kind(context, "llvm.loop");
+    let mut loop_id: LLVMValueRef = std::ptr::null_mut();
     for &b in &latches {
         let term = LLVMGetBasicBlockTerminator(b);
+        if loop_id.is_null() {
+            loop_id = LLVMGetMetadata(term, loop_kind);
+        }
+        LLVMSetMetadata(term, loop_kind, std::ptr::null_mut());
         for k in 0..LLVMGetNumSuccessors(term) {
             if LLVMGetSuccessor(term, k) == h_bb {
                 LLVMSetSuccessor(term, k, be_bb);
             }
         }
+    }
+    if !loop_id.is_null() {
+        LLVMSetMetadata(branch, loop_kind, loop_id);
     }
     let be = g.add_block(be_bb, true);
     for &b in &latches {

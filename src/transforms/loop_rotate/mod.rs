@@ -36,6 +36,7 @@ pub mod edit;
 pub mod graph;
 pub mod latch;
 pub mod legality;
+pub mod loop_id;
 pub mod noalias;
 pub mod preheader;
 pub mod rotate;
@@ -200,10 +201,15 @@ unsafe fn rotate_loop(
         report.backedges += 1;
     }
     simplify_header_phis(g.blocks[header]);
+    // After loop-simplify's steps, as LLVM's loop-rotate reads it.
+    let id = loop_id::read(g, nest, l, header);
     let latch = shape::single_latch(g, header, |b| nest.contains(l, b))?;
     let folded =
         latch::fold(g, nest, l, (header, latch), options.builder).map_err(Decision::Failed)?;
     report.latches_folded += usize::from(folded);
+    if let (true, Some(id)) = (folded, id) {
+        loop_id::write(g, nest, l, header, id);
+    }
     let shape = shape::classify(g, header, |b| nest.contains(l, b))?;
     if shape.latch_exits && !folded && !latch::profitable_with_exiting_latch(g, &shape) {
         return Err(Decision::Skip(SkipReason::AlreadyBottomTested));
@@ -211,6 +217,9 @@ unsafe fn rotate_loop(
     legality::check_header(g.blocks[header])?;
     let shape = dedicated_exit(g, nest, l, shape, options.builder)?;
     rotate::rotate(g, nest, l, &shape, preheader, options).map_err(Decision::Failed)?;
+    if let Some(id) = id {
+        loop_id::write(g, nest, l, shape.body, id);
+    }
     Ok(())
 }
 

@@ -66,7 +66,10 @@ pub unsafe fn clone_scopes(
         ir::insert_keeping_location(builder, LLVMInstructionClone(decl), c"");
     }
     let lists: Vec<LLVMValueRef> = decls.iter().map(|&(d, _)| LLVMGetOperand(d, 0)).collect();
-    let kinds = [md_kind(context, "noalias"), md_kind(context, "alias.scope")];
+    let kinds = [
+        ir::metadata_kind(context, "noalias"),
+        ir::metadata_kind(context, "alias.scope"),
+    ];
 
     let in_header = cloned_scopes(context, &lists, "h.rot");
     for inst in ir::instructions(h_bb) {
@@ -82,10 +85,6 @@ pub unsafe fn clone_scopes(
 }
 
 type ScopeMap = HashMap<LLVMMetadataRef, LLVMMetadataRef>;
-
-unsafe fn md_kind(context: LLVMContextRef, name: &str) -> u32 {
-    LLVMGetMDKindIDInContext(context, name.as_ptr() as *const _, name.len() as u32)
-}
 
 /// A fresh scope for every scope of the lists (LLVM's `cloneNoAliasScopes`).
 unsafe fn cloned_scopes(context: LLVMContextRef, lists: &[LLVMValueRef], ext: &str) -> ScopeMap {

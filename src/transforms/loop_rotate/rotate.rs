@@ -42,7 +42,9 @@
 //!    exploring it from each use was quadratic on deep nests. Uses outside
 //!    the loop go through the `SsaUpdater` (the seed's "SSAUpdater in loop
 //!    rotation", Algorithm 16.4.6) with `V` at `H`, `V'` at `P` and the
-//!    phi at `N`, which places the exit phis.
+//!    phi at `N`, which places the exit phis. Debug markers naming `V`
+//!    get a value the repair already has for their block, or `undef` /
+//!    `poison` (`repair_debug_uses`), never a phi of their own.
 //! 4. **Loop-closed SSA**: the uses of `V` outside the loop that are left
 //!    (all reached through `H`'s exit edge, the only way out from a block
 //!    where `V` is the current value) read a phi `split = phi [V, H]` in the
@@ -70,7 +72,7 @@ use super::noalias;
 use super::shape::Shape;
 use super::simplify::simplify;
 use crate::analysis::cfg::Block;
-use crate::ir::{self, debug_records, delete};
+use crate::ir::{self, debug_records, delete, version};
 use crate::transforms::ssa_updater::llvm::{llvm_predecessors, operand_uses, LlvmPhis, OperandUse};
 use crate::transforms::ssa_updater::{Graph, SsaUpdater, UseSite};
 
@@ -135,6 +137,10 @@ struct Rotation<'a> {
     /// Copied noalias scope declarations: (original, copy).
     decls: Vec<(LLVMValueRef, LLVMValueRef)>,
 }
+
+/// How far `outside_value` follows single predecessors (a bound on the
+/// work per debug marker).
+const MAX_CHAIN: usize = 32;
 
 /// A value of the header and its value at the end of the preheader.
 type Def = (LLVMValueRef, LLVMValueRef);
@@ -374,9 +380,24 @@ impl Rotation<'_> {
                 outside.push((u, use_site));
             }
         }
-        if outside.is_empty() {
-            return Ok(());
+        let mut live_in: HashMap<Block, LLVMValueRef> = HashMap::new();
+        if !outside.is_empty() {
+            live_in = self.repair_outside(v, pv, phi_n, outside)?;
         }
+        self.repair_debug_uses(v, pv, phi_n, &live_in);
+        Ok(())
+    }
+
+    /// Step 3 for the uses of `v` outside the loop, through the SSA
+    /// updater. Returns the value each block holding such a use (not in a
+    /// phi) reads: the live-in value of that block.
+    unsafe fn repair_outside(
+        &mut self,
+        v: LLVMValueRef,
+        pv: LLVMValueRef,
+        phi_n: Option<LLVMValueRef>,
+        outside: Vec<(OperandUse, UseSite)>,
+    ) -> Result<HashMap<Block, LLVMValueRef>, String> {
         let mut updater = SsaUpdater::with_graph(&*self.g, &self.g.reachable);
         updater.add_available_value(self.h, v);
         updater.add_available_value(self.p, pv);
@@ -386,13 +407,104 @@ impl Rotation<'_> {
         // Named as LLVM's loop-closed phis, which these are.
         let name = format!("{}.lcssa", ir::name(v));
         let mut phis = LlvmPhis::over(&*self.g, &self.g.blocks, LLVMTypeOf(v), &name);
+        let mut live_in = HashMap::new();
         for (u, site) in outside {
             let value = updater
                 .rewrite_use(site, &mut phis)
                 .map_err(|e| format!("loop rotation: {e}: {}", ir::render(u.user)))?;
             LLVMSetOperand(u.user, u.index, value);
+            if let UseSite::Instruction { block } = site {
+                live_in.insert(block, value);
+            }
         }
-        Ok(())
+        for &phi in updater.inserted_phis() {
+            live_in.insert(self.g.block_of_inst(phi), phi);
+        }
+        Ok(live_in)
+    }
+
+    /// Step 3 for the debug markers whose location is `v` (LLVM's
+    /// `RewriteUsesOfClonedInstructions` on `findDbgValues`): those in `H`
+    /// keep `v`, those in `P` read `pv`; elsewhere a marker takes a value
+    /// the repair already has for its block, without placing a phi for it
+    /// ("to avoid adding PHINodes"): inside the loop the phi at `N` (which
+    /// dominates the loop) if one was made; outside it the live-in value
+    /// of its block when known (`outside_value`); any other marker gets
+    /// `undef` (LLVM 19) or `poison` (22), `version::missing_debug_value`.
+    /// LLVM asks its updater's cache instead, which also holds the blocks
+    /// its searches passed through, and its LCSSA pass has already given
+    /// the markers after the loop the exit phi; the values agree where
+    /// both have one (each is the live-in value at the block), but inside
+    /// the loop LLVM may say `poison` where this names the phi. A
+    /// `DIArgList` location naming `v` is not rewritten
+    /// (`debug_records::users` gives direct locations only).
+    unsafe fn repair_debug_uses(
+        &mut self,
+        v: LLVMValueRef,
+        pv: LLVMValueRef,
+        phi_n: Option<LLVMValueRef>,
+        live_in: &HashMap<Block, LLVMValueRef>,
+    ) {
+        let context = LLVMGetTypeContext(LLVMTypeOf(v));
+        for record in debug_records::users(context, v) {
+            if !matches!(
+                debug_records::kind(record),
+                debug_records::Kind::Value | debug_records::Kind::Assign
+            ) {
+                continue;
+            }
+            let site = self.g.block_of(debug_records::block(record));
+            let value = if site == self.h {
+                continue;
+            } else if site == self.p {
+                Some(pv)
+            } else if !self.g.reachable[site] {
+                None
+            } else if self.nest.contains(self.l, site) {
+                phi_n
+            } else {
+                self.outside_value(site, (v, pv), live_in)
+            };
+            let value = value.unwrap_or_else(|| version::missing_debug_value(LLVMTypeOf(v)));
+            debug_records::set_location(context, record, LLVMValueAsMetadata(value));
+        }
+    }
+
+    /// The live-in value of `v` at `site`, a block outside the loop, when
+    /// the repair knows it without placing a phi: up the chain of single
+    /// predecessors from `site` to a block whose live-in value a real use
+    /// was given or where the updater placed a phi (`live_in`), or to `H`
+    /// (`v`, which `close_loop` then replaces with the exit phi) or `P`
+    /// (`pv`); `None` at a join or a block of the loop. Outside the loop
+    /// only the updater's phis define `v`, so along such a chain the value
+    /// at a block's end is its live-in value.
+    unsafe fn outside_value(
+        &self,
+        site: Block,
+        (v, pv): Def,
+        live_in: &HashMap<Block, LLVMValueRef>,
+    ) -> Option<LLVMValueRef> {
+        let mut b = site;
+        for _ in 0..MAX_CHAIN {
+            if b == self.h {
+                return Some(v);
+            }
+            if b == self.p {
+                return Some(pv);
+            }
+            if let Some(&value) = live_in.get(&b) {
+                return Some(value);
+            }
+            if self.nest.contains(self.l, b) {
+                return None;
+            }
+            let preds = self.g.preds(b);
+            match preds.first() {
+                Some(&first) if preds.iter().all(|&q| q == first) => b = first,
+                _ => return None,
+            }
+        }
+        None
     }
 
     /// The block a use reads its value in, and whether it reads it at the
@@ -455,6 +567,14 @@ impl Rotation<'_> {
         if uses.is_empty() {
             return;
         }
+        let context = LLVMGetTypeContext(LLVMTypeOf(v));
+        let markers: Vec<debug_records::Record> = debug_records::users(context, v)
+            .into_iter()
+            .filter(|&r| {
+                let site = self.g.block_of(debug_records::block(r));
+                site != self.h && self.g.reachable[site] && !self.nest.contains(self.l, site)
+            })
+            .collect();
         let bb = self.g.blocks[closing];
         let name = if closing == self.e {
             format!("{}.lcssa", ir::name(v))
@@ -467,6 +587,11 @@ impl Rotation<'_> {
         add_incoming(phi, v, self.g.blocks[self.h]);
         for u in uses {
             LLVMSetOperand(u.user, u.index, phi);
+        }
+        // The markers step 3 left on `v` outside the loop read it through
+        // the same exit edge.
+        for record in markers {
+            debug_records::set_location(context, record, LLVMValueAsMetadata(phi));
         }
     }
 }
