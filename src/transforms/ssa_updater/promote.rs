@@ -121,7 +121,8 @@ unsafe fn promote_one<'a>(
             .or_default()
             .push(user);
     }
-    let mut updater = SsaUpdater::with_reachable(&fcfg.cfg, reachable);
+    // One query explores nearly the whole function.
+    let mut updater = SsaUpdater::with_reachable(&fcfg.cfg, reachable).index_densely();
     let mut replace: FastMap<LLVMValueRef, LLVMValueRef> = FastMap::default();
     let mut stores = Vec::new();
     let mut live_in_loads: Vec<(Block, LLVMValueRef)> = Vec::new();
