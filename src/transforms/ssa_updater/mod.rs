@@ -516,7 +516,9 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
     fn dense(cfg: &'c dyn Graph, num_blocks: usize) -> Self {
         let mut query = Self::new(cfg);
         query.index = ExploredIndex::Dense(vec![0; num_blocks]);
-        query.infos.reserve(num_blocks);
+        query.infos.reserve(num_blocks + 1);
+        // Every explored block lists its predecessors once.
+        query.pred_infos.reserve(2 * num_blocks);
         query
     }
 
@@ -634,7 +636,7 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
     /// Every block is numbered below the block that queued it, so below all
     /// its dominators in the subgraph, as the dominator intersection needs.
     fn number_forward(&mut self, roots: Vec<usize>) -> Vec<usize> {
-        let mut list = Vec::new();
+        let mut list = Vec::with_capacity(self.infos.len());
         let mut next: i64 = 1;
         let mut stack = Vec::with_capacity(roots.len());
         for r in roots {
@@ -774,7 +776,13 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
     where
         F: PhiFactory<Value = V>,
     {
-        let mut new_phis = Vec::new();
+        // Room for every phi block at once: on an irreducible CFG nearly
+        // every explored block gets one, and growing the updater's map and
+        // lists phi by phi rehashed and copied them again and again.
+        let phi_blocks = list.iter().filter(|&&i| self.infos[i].def == i).count();
+        updater.available.reserve(phi_blocks);
+        updater.inserted.reserve(phi_blocks);
+        let mut new_phis = Vec::with_capacity(phi_blocks);
         for &i in list {
             if self.infos[i].def != i {
                 continue;
