@@ -51,6 +51,10 @@ pub struct LlvmPhis<'a> {
     pred_order: FastMap<Block, (Vec<LLVMBasicBlockRef>, Vec<usize>)>,
     /// The incoming values `set_incoming` hands LLVM, reused.
     scratch: Vec<LLVMValueRef>,
+    /// Per block, a complete phi this factory made there (null: none), when
+    /// it makes new phis as copies (`Reuse::None`, see `create_phi`).
+    /// Cleared by `forget_templates` before any phi may be erased.
+    templates: Vec<LLVMValueRef>,
 }
 
 /// The phis a factory offers the updater for reuse (`existing_phis`).
@@ -87,6 +91,7 @@ impl<'a> LlvmPhis<'a> {
         let mut phis = Self::over(&fcfg.cfg, &fcfg.blocks, ty, name);
         phis.reuse = Reuse::None;
         phis.numbered = Some(0);
+        phis.templates = vec![std::ptr::null_mut(); fcfg.blocks.len()];
         phis
     }
 
@@ -112,6 +117,7 @@ impl<'a> LlvmPhis<'a> {
             reuse: Reuse::AnyOfType,
             pred_order: FastMap::default(),
             scratch: Vec::new(),
+            templates: Vec::new(),
         }
     }
 }
@@ -140,6 +146,39 @@ impl LlvmPhis<'_> {
         self.numbered = self.numbered.map(|_| 0);
         self.created.clear();
         self.existing.clear();
+    }
+
+    /// Forgets the phis kept as templates for `create_phi`: to be called
+    /// before anything may erase a phi this factory made (the template
+    /// handles would dangle). `pebble-mem2reg<updater>` calls it after each
+    /// round, before the address-phi fold.
+    pub fn forget_templates(&mut self) {
+        self.templates.fill(std::ptr::null_mut());
+    }
+
+    /// A new phi without its final incoming values at the top of `bb`.
+    /// With a template of the type in `block`, a copy of it: its incoming
+    /// blocks are the block's LLVM predecessor order (`set_incoming` made
+    /// it so), and a copy is allocated with room for exactly those entries,
+    /// where an empty phi grows its operand list 2, 3, 4, 6, … as
+    /// `LLVMAddIncoming` appends (on `bench-rotate`'s 500x50 shapes that
+    /// growth was an eighth of the pass's instructions). `set_incoming`
+    /// overwrites every incoming value of a copy. A copy carries the
+    /// template's debug location, which is dropped so that the builder
+    /// gives it the location a phi built in its place would get.
+    ///
+    /// # Safety
+    /// The builder is positioned in `bb`, which is `self.blocks[block]`.
+    unsafe fn new_phi(&mut self, block: Block) -> LLVMValueRef {
+        match self.templates.get(block) {
+            Some(&t) if !t.is_null() && LLVMTypeOf(t) == self.ty => {
+                let phi = LLVMInstructionClone(t);
+                llvm_sys::debuginfo::LLVMInstructionSetDebugLoc(phi, std::ptr::null_mut());
+                LLVMInsertIntoBuilder(self.builder, phi);
+                phi
+            }
+            _ => LLVMBuildPhi(self.builder, self.ty, c"".as_ptr()),
+        }
     }
 
     /// `block`'s predecessors in LLVM's `predecessors()` order, and for
@@ -216,7 +255,7 @@ impl PhiFactory for LlvmPhis<'_> {
             } else {
                 ir::debug_records::position_before_markers(self.builder, first);
             }
-            let phi = LLVMBuildPhi(self.builder, self.ty, c"".as_ptr());
+            let phi = self.new_phi(block);
             match self.numbered.as_mut() {
                 Some(next) if !self.name.is_empty() => {
                     let base = self.name.len();
@@ -244,16 +283,29 @@ impl PhiFactory for LlvmPhis<'_> {
         values.extend(order.iter().map(|&k| incoming[k]));
         // SAFETY: `phi` was made by `create_phi`; values and blocks are
         // live. LLVMAddIncoming only reads the two arrays (`*mut` in the C
-        // signature only), so the cached block list is passed as it is.
+        // signature only), so the cached block list is passed as it is. A
+        // copy of a template already lists `blocks` (see `new_phi`): only
+        // its values are set.
         unsafe {
-            LLVMAddIncoming(
-                phi,
-                values.as_mut_ptr(),
-                blocks.as_ptr() as *mut LLVMBasicBlockRef,
-                values.len() as u32,
-            )
+            if LLVMCountIncoming(phi) == 0 {
+                LLVMAddIncoming(
+                    phi,
+                    values.as_mut_ptr(),
+                    blocks.as_ptr() as *mut LLVMBasicBlockRef,
+                    values.len() as u32,
+                )
+            } else {
+                debug_assert_eq!(LLVMCountIncoming(phi) as usize, values.len());
+                for (k, &v) in values.iter().enumerate() {
+                    debug_assert_eq!(LLVMGetIncomingBlock(phi, k as u32), blocks[k]);
+                    LLVMSetOperand(phi, k as u32, v);
+                }
+            }
         }
         self.scratch = values;
+        if let Some(t) = self.templates.get_mut(block) {
+            *t = phi;
+        }
         // A block not read yet gets the phi when it is read.
         if let Some(known) = self.existing.get_mut(&block) {
             known.push(ExistingPhi {

@@ -191,6 +191,9 @@ pub struct SsaUpdater<'c, V> {
     defining: FastSet<Block>,
     /// Every phi this updater created, in creation order.
     inserted: Vec<V>,
+    /// Whether queries index their explored blocks in a vector over all
+    /// blocks (`index_densely`) rather than a hash map.
+    dense: bool,
 }
 
 impl<'c, V: Copy + Eq + Hash + fmt::Debug> SsaUpdater<'c, V> {
@@ -217,7 +220,20 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> SsaUpdater<'c, V> {
             available: FastMap::default(),
             defining: FastSet::default(),
             inserted: Vec::new(),
+            dense: false,
         }
+    }
+
+    /// Makes each query index the blocks it explores in a vector over all
+    /// of the function's blocks instead of a hash map: for an updater whose
+    /// queries explore most of the function (`pebble-mem2reg<updater>`,
+    /// one query per variable), where the map's hashing and growth cost
+    /// more than the vector. A client with many small queries on a large
+    /// function (loop rotation) keeps the map: the vector costs a pass over
+    /// every block per query.
+    pub fn index_densely(mut self) -> Self {
+        self.dense = true;
+        self
     }
 
     /// `value` is the variable's value at the end of `block` (replaces an
@@ -276,7 +292,12 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> SsaUpdater<'c, V> {
             out.push(known);
         }
         if !asked.is_empty() {
-            let values = Query::new(self.cfg).run_many(&asked, self, factory);
+            let query = if self.dense {
+                Query::dense(self.cfg, self.reachable.len())
+            } else {
+                Query::new(self.cfg)
+            };
+            let values = query.run_many(&asked, self, factory);
             let found: FastMap<Block, V> = asked.into_iter().zip(values).collect();
             for (slot, b) in out.iter_mut().zip(blocks) {
                 if slot.is_none() {
@@ -421,7 +442,7 @@ struct Info<V> {
 struct Query<'c, V> {
     cfg: &'c dyn Graph,
     infos: Vec<Info<V>>,
-    index: FastMap<Block, usize>,
+    index: ExploredIndex,
     /// The infos of every explored block's predecessors, each block's
     /// contiguous (exploration visits a block once and lists them all):
     /// one vector per query rather than one per block.
@@ -431,6 +452,35 @@ struct Query<'c, V> {
     /// incoming value names the phi of the next block), so a failed start
     /// fails wherever another attempt reaches it.
     failed: FastSet<(usize, V)>,
+}
+
+/// The info of each explored block.
+enum ExploredIndex {
+    Map(FastMap<Block, usize>),
+    /// `infos` position per block, 0 (the pseudo-entry's, never a block's)
+    /// for a block not explored.
+    Dense(Vec<u32>),
+}
+
+impl ExploredIndex {
+    fn get(&self, block: Block) -> Option<usize> {
+        match self {
+            ExploredIndex::Map(map) => map.get(&block).copied(),
+            ExploredIndex::Dense(at) => match at[block] {
+                0 => None,
+                i => Some(i as usize),
+            },
+        }
+    }
+
+    fn insert(&mut self, block: Block, i: usize) {
+        match self {
+            ExploredIndex::Map(map) => {
+                map.insert(block, i);
+            }
+            ExploredIndex::Dense(at) => at[block] = i as u32,
+        }
+    }
 }
 
 /// The most phis a match of an existing web may span. On irreducible CFGs
@@ -455,10 +505,21 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
         Query {
             cfg,
             infos: vec![pseudo],
-            index: FastMap::default(),
+            index: ExploredIndex::Map(FastMap::default()),
             pred_infos: Vec::new(),
             failed: FastSet::default(),
         }
+    }
+
+    /// As `new`, indexing the explored blocks densely (see
+    /// `SsaUpdater::index_densely`) among `num_blocks` blocks.
+    fn dense(cfg: &'c dyn Graph, num_blocks: usize) -> Self {
+        let mut query = Self::new(cfg);
+        query.index = ExploredIndex::Dense(vec![0; num_blocks]);
+        query.infos.reserve(num_blocks + 1);
+        // Every explored block lists its predecessors once.
+        query.pred_infos.reserve(2 * num_blocks);
+        query
     }
 
     fn run<F>(self, start: Block, updater: &mut SsaUpdater<V>, factory: &mut F) -> V
@@ -489,7 +550,7 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
         starts
             .iter()
             .map(|start| {
-                let i = self.index[start];
+                let i = self.index.get(*start).expect("every start is explored");
                 if self.infos[i].num <= 0 || list.is_empty() {
                     // No root reaches the start: only the entry, without
                     // a definition, leads here.
@@ -537,7 +598,7 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
         let mut roots = Vec::new();
         let mut worklist = Vec::with_capacity(starts.len());
         for &start in starts {
-            if !self.index.contains_key(&start) {
+            if self.index.get(start).is_none() {
                 worklist.push(self.add_info(start, None));
             }
         }
@@ -551,8 +612,8 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
                     self.pred_infos.push(NONE);
                     continue;
                 }
-                let pi = match self.index.get(&p) {
-                    Some(&pi) => pi,
+                let pi = match self.index.get(p) {
+                    Some(pi) => pi,
                     None => {
                         let value = available.get(&p).copied();
                         let pi = self.add_info(p, value);
@@ -575,7 +636,7 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
     /// Every block is numbered below the block that queued it, so below all
     /// its dominators in the subgraph, as the dominator intersection needs.
     fn number_forward(&mut self, roots: Vec<usize>) -> Vec<usize> {
-        let mut list = Vec::new();
+        let mut list = Vec::with_capacity(self.infos.len());
         let mut next: i64 = 1;
         let mut stack = Vec::with_capacity(roots.len());
         for r in roots {
@@ -595,7 +656,7 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
             }
             self.infos[i].num = -2;
             for &s in self.cfg.succs(self.infos[i].block) {
-                if let Some(&si) = self.index.get(&s) {
+                if let Some(si) = self.index.get(s) {
                     if self.infos[si].num == 0 {
                         self.infos[si].num = -1;
                         stack.push(si);
@@ -715,7 +776,13 @@ impl<'c, V: Copy + Eq + Hash + fmt::Debug> Query<'c, V> {
     where
         F: PhiFactory<Value = V>,
     {
-        let mut new_phis = Vec::new();
+        // Room for every phi block at once: on an irreducible CFG nearly
+        // every explored block gets one, and growing the updater's map and
+        // lists phi by phi rehashed and copied them again and again.
+        let phi_blocks = list.iter().filter(|&&i| self.infos[i].def == i).count();
+        updater.available.reserve(phi_blocks);
+        updater.inserted.reserve(phi_blocks);
+        let mut new_phis = Vec::with_capacity(phi_blocks);
         for &i in list {
             if self.infos[i].def != i {
                 continue;

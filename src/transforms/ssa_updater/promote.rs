@@ -85,6 +85,10 @@ pub unsafe fn promote_with_updater(function: LLVMValueRef) -> Result<Report, Str
             report.promoted += 1;
         }
         report.phis += round_phis.len();
+        // The fold below erases phis: the factory's templates go first.
+        if let Some(phis) = phis.as_mut() {
+            phis.forget_templates();
+        }
         // The default mode's address-phi fold, so that the next round
         // promotes the allocas whose address these phis carried around.
         if !address_carriers(&fcfg, &round_phis).is_empty() {
@@ -117,7 +121,8 @@ unsafe fn promote_one<'a>(
             .or_default()
             .push(user);
     }
-    let mut updater = SsaUpdater::with_reachable(&fcfg.cfg, reachable);
+    // One query explores nearly the whole function.
+    let mut updater = SsaUpdater::with_reachable(&fcfg.cfg, reachable).index_densely();
     let mut replace: FastMap<LLVMValueRef, LLVMValueRef> = FastMap::default();
     let mut stores = Vec::new();
     let mut live_in_loads: Vec<(Block, LLVMValueRef)> = Vec::new();

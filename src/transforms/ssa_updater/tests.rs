@@ -329,3 +329,25 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// `index_densely` changes how a query indexes its blocks, nothing it
+    /// answers: a dense and a hash-map updater asked the same blocks make
+    /// the same phis, with the same incoming values, and the same answers.
+    #[test]
+    fn a_dense_index_answers_as_the_map((cfg, defs, uses) in arb_case()) {
+        let defs = defs_of(&defs);
+        let (mut map_ir, mut dense_ir) = (ToyIr::default(), ToyIr::default());
+        let map_answers = updater(&cfg, &defs).values_in_middle_of_blocks(&uses, &mut map_ir);
+        let dense_answers = updater(&cfg, &defs)
+            .index_densely()
+            .values_in_middle_of_blocks(&uses, &mut dense_ir);
+        prop_assert_eq!(map_answers, dense_answers);
+        let incoming = |ir: &ToyIr| -> Vec<_> {
+            ir.phis.iter().map(|p| (p.block, p.incoming.clone())).collect()
+        };
+        prop_assert_eq!(incoming(&map_ir), incoming(&dense_ir));
+    }
+}
