@@ -19,7 +19,8 @@
 //!
 //! A `load` (not volatile, not atomic) of an integer of whole bytes from
 //! such a pointer into a `constant` global with a definitive initializer
-//! (internal or private linkage, not `externally_initialized`) becomes
+//! (no other definition can replace it: `has_definitive_initializer`)
+//! becomes
 //! `Op::ConstantLoad` when the loaded bytes lie inside one integer (or a
 //! zero) of the initializer: what LLVM's `sccp` gets from
 //! `ConstantFoldLoadFromConstPtr`. Only little-endian layouts are read;
@@ -145,6 +146,7 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
         fcfg: &fcfg,
         id_of: &id_of,
         data_layout: LLVMGetModuleDataLayout(module),
+        semantic_interposition: has_module_flag(module, "SemanticInterposition"),
         globals: RefCell::new(Vec::new()),
     };
     let insts = llvm_insts
@@ -167,6 +169,43 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
     }
 }
 
+/// Whether every load of the global variable `gv` sees its initializer
+/// (LLVM's `GlobalVariable::hasDefinitiveInitializer`): it has one, no
+/// other definition can replace it at link time, and it is not
+/// `externally_initialized`. Weak, `linkonce`, `common` and `extern_weak`
+/// definitions can be replaced; the `_odr` forms and
+/// `available_externally` promise an equivalent definition, as external,
+/// internal and private ones are the definition. In a module with the
+/// `SemanticInterposition` flag an external definition that is not
+/// `dso_local` can be interposed too; the C API does not say which
+/// definitions are `dso_local`, so there only local ones count (LLVM
+/// would also accept `dso_local` ones).
+///
+/// # Safety
+/// `gv` is a live global variable.
+unsafe fn has_definitive_initializer(gv: LLVMValueRef, semantic_interposition: bool) -> bool {
+    use LLVMLinkage::*;
+    if LLVMGetInitializer(gv).is_null() || LLVMIsExternallyInitialized(gv) != 0 {
+        return false;
+    }
+    match LLVMGetLinkage(gv) {
+        LLVMInternalLinkage | LLVMPrivateLinkage => true,
+        LLVMExternalLinkage
+        | LLVMAvailableExternallyLinkage
+        | LLVMLinkOnceODRLinkage
+        | LLVMWeakODRLinkage => !semantic_interposition,
+        _ => false,
+    }
+}
+
+/// Whether `module` has the module flag `key` (whatever its value).
+///
+/// # Safety
+/// `module` is live.
+unsafe fn has_module_flag(module: LLVMModuleRef, key: &str) -> bool {
+    !LLVMGetModuleFlag(module, key.as_ptr() as *const _, key.len()).is_null()
+}
+
 struct Reader<'a> {
     /// `None` in a `strictfp` function: no float is evaluated.
     float_env: Option<Environment>,
@@ -174,6 +213,9 @@ struct Reader<'a> {
     id_of: &'a AddressIndex,
     /// The module's data layout (owned by the module).
     data_layout: LLVMTargetDataRef,
+    /// Whether the module has the `SemanticInterposition` flag (see
+    /// `has_definitive_initializer`).
+    semantic_interposition: bool,
     /// The globals seen as pointer bases; a global's index is its
     /// `pointer::Global::id`.
     globals: RefCell<Vec<LLVMValueRef>>,
@@ -613,11 +655,7 @@ impl Reader<'_> {
         let gv = self.globals.borrow()[global.id];
         let definitive = !LLVMIsAGlobalVariable(gv).is_null()
             && LLVMIsGlobalConstant(gv) != 0
-            && LLVMIsExternallyInitialized(gv) == 0
-            && matches!(
-                LLVMGetLinkage(gv),
-                LLVMLinkage::LLVMInternalLinkage | LLVMLinkage::LLVMPrivateLinkage
-            );
+            && has_definitive_initializer(gv, self.semantic_interposition);
         let init = if definitive {
             LLVMGetInitializer(gv)
         } else {

@@ -3,6 +3,11 @@
 ; A load from a `constant` global with a definitive initializer reads the
 ; initializer (as LLVM's sccp does with ConstantFoldLoadFromConstPtr). Only
 ; bytes inside one integer, or inside a zero value, are read (little-endian).
+; Definitive (LLVM's GlobalVariable::hasDefinitiveInitializer): internal,
+; private and external definitions, and the `_odr` forms, which promise the
+; same initializer everywhere; not `weak` or `linkonce`, which another
+; module may replace (constant-load-interposition.ll: the module flag that
+; makes external definitions replaceable too).
 
 %pair = type { i8, i32 }
 
@@ -11,6 +16,9 @@
 @zeros = internal constant [8 x i32] zeroinitializer
 @mutable = internal global i32 7
 @external = constant i32 7
+@odr = linkonce_odr constant i32 8
+@weak = weak constant i32 9
+@linkonce = linkonce constant i32 10
 @with_ptr = internal constant ptr @mutable
 
 define void @folded(ptr %out) {
@@ -20,6 +28,8 @@ define void @folded(ptr %out) {
 ; CHECK-NEXT:    store volatile i8 2, ptr %out
 ; CHECK-NEXT:    store volatile i32 0, ptr %out
 ; CHECK-NEXT:    store volatile i8 -1, ptr %out
+; CHECK-NEXT:    store volatile i32 7, ptr %out
+; CHECK-NEXT:    store volatile i32 8, ptr %out
 ; CHECK-NEXT:    ret void
   %a = load i16, ptr getelementptr inbounds ([4 x i16], ptr @table, i64 0, i64 2)
   store volatile i16 %a, ptr %out
@@ -32,18 +42,22 @@ define void @folded(ptr %out) {
   ; The high byte of the i16 -1 (little-endian: byte 7 of @table).
   %e = load i8, ptr getelementptr (i8, ptr @table, i64 7)
   store volatile i8 %e, ptr %out
+  %f = load i32, ptr @external
+  store volatile i32 %f, ptr %out
+  %g = load i32, ptr @odr
+  store volatile i32 %g, ptr %out
   ret void
 }
 
-; Must not fold: a mutable global and a volatile load. Not folded by
-; choice, though LLVM 19 folds them: an `external` constant (we read only
-; internal and private ones, whose initializer no other module can
-; replace), a load spanning two elements (10 and 20), a byte of padding,
-; and the bytes of a pointer.
+; Must not fold: a mutable global, a volatile load, and constants another
+; module may replace (`weak`, `linkonce`). Not folded by choice, though
+; LLVM 19 folds them: a load spanning two elements (10 and 20), a byte of
+; padding, and the bytes of a pointer.
 define void @kept(ptr %out) {
 ; CHECK-LABEL: define void @kept(
 ; CHECK-NEXT:    [[A:%.*]] = load i32, ptr @mutable
-; CHECK:         [[B:%.*]] = load i32, ptr @external
+; CHECK:         [[B:%.*]] = load i32, ptr @weak
+; CHECK:         [[B2:%.*]] = load i32, ptr @linkonce
 ; CHECK:         [[C:%.*]] = load volatile i16, ptr @table
 ; CHECK:         [[D:%.*]] = load i32, ptr @table
 ; CHECK:         [[E:%.*]] = load i8, ptr getelementptr (i8, ptr @pairs, i64 1)
@@ -51,8 +65,10 @@ define void @kept(ptr %out) {
 ; CHECK:         ret void
   %a = load i32, ptr @mutable
   store volatile i32 %a, ptr %out
-  %b = load i32, ptr @external
+  %b = load i32, ptr @weak
   store volatile i32 %b, ptr %out
+  %b2 = load i32, ptr @linkonce
+  store volatile i32 %b2, ptr %out
   %c = load volatile i16, ptr @table
   store volatile i16 %c, ptr %out
   %d = load i32, ptr @table
