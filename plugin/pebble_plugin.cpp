@@ -370,6 +370,26 @@ void registerCallbacks(PassBuilder &PB) {
          ArrayRef<PassBuilder::PipelineElement> InnerPipeline) {
         return parsePebblePass(Text, FPM, InnerPipeline);
       });
+  // After a module pass (`-passes='default<O2>,pebble-sccp'`,
+  // `function(mem2reg),pebble-sroa`) a Pebble pass runs on every function,
+  // as LLVM adapts its own function passes there. Only after one: opt also
+  // asks the module callbacks about the first name of a pipeline, with an
+  // empty pass manager, to decide whether the pipeline is a module one;
+  // claiming our names there would make `pebble-mem2reg,pebble-sccp` a
+  // module pipeline (each pass over all functions in turn, not function by
+  // function as for LLVM's `sroa,instcombine`). So a Pebble pass first in
+  // `module(...)` is not accepted.
+  PB.registerPipelineParsingCallback(
+      [](StringRef Text, ModulePassManager &MPM,
+         ArrayRef<PassBuilder::PipelineElement> InnerPipeline) {
+        if (MPM.isEmpty())
+          return false;
+        FunctionPassManager FPM;
+        if (!parsePebblePass(Text, FPM, InnerPipeline))
+          return false;
+        MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
+        return true;
+      });
   // clang -fpass-plugin=libpebble.so: run PEBBLE_PIPELINE_START (a function
   // pipeline, default `pebble-mem2reg`; empty or `none` disables) first.
   PB.registerPipelineStartEPCallback([&PB](ModulePassManager &MPM,

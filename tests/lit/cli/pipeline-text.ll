@@ -37,6 +37,21 @@
 ; OK: {{^}}function(pebble-mem2reg<stats;compat>,pebble-sroa,pebble-sccp,pebble-loop-rotate){{$}}
 ; OK-UPDATER: {{^}}function(pebble-mem2reg<updater>){{$}}
 
+; After a module pass, a Pebble pass is adapted to run on every function, as
+; LLVM's own function passes are there (`function(mem2reg),sroa`); it used
+; to be "unknown module pass". A pipeline that starts with one stays a
+; function pipeline (OK above): the passes run function by function.
+; RUN: %opt -passes='function(mem2reg),pebble-sroa,pebble-sccp<stats>' -print-pipeline-passes \
+; RUN:   -disable-verify -disable-output %s | FileCheck %s --check-prefix=MODULE
+; MODULE: {{^}}function(mem2reg),function(pebble-sroa),function(pebble-sccp<stats>){{$}}
+; RUN: %opt -passes='globalopt,pebble-mem2reg<stats>' -S %s 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=ADAPTED
+; ADAPTED: pebble-mem2reg: @f: promoted 1 allocas, inserted 0 phis
+; ADAPTED: ret i32 %x
+; RUN: not %opt -passes='globalopt,pebble-sccp<bogus>' -disable-output %s 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=MODULE-BAD
+; MODULE-BAD: error: invalid pebble-sccp pass parameter 'bogus' (valid: stats)
+
 define i32 @f(i32 %x) {
   %a = alloca i32
   store i32 %x, ptr %a
