@@ -4,11 +4,9 @@
 //! `--svg` (real rendering when Graphviz is installed, the documented error
 //! when it is not).
 
-mod common;
-
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use common::{llvm_bindir, phis_per_function};
+use crate::common::{llvm_bindir, phis_per_function};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

@@ -11,13 +11,11 @@
 //! -Xclang -disable-O0-optnone -fno-discard-value-names); the pass runs in
 //! `opt` from the plugin next to the `pebble` binary under test.
 
-mod common;
-
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{llvm_bindir, phis_per_function};
+use crate::common::{llvm_bindir, phis_per_function};
 
 /// The plugin built with the `pebble` binary (cargo builds the crate's
 /// cdylib next to it).
