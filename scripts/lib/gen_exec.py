@@ -142,7 +142,7 @@ class Function:
         self.emit(f"{trip} = and i{w} {bound}, 31" if w >= 6 else f"{trip} = add i{w} {bound}, 0")
         self.emit(f"br label %h{n}")
         self.label(f"h{n}")
-        carried, k = self.fresh("x"), self.fresh("k")
+        carried, k = self.fresh("carried"), self.fresh("k")
         initial = self.operand()
         phi_at = len(self.lines)
         self.lines.append(None)  # the carried phi, once its latch value exists
