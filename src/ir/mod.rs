@@ -320,3 +320,12 @@ pub unsafe fn render(value: LLVMValueRef) -> String {
 pub unsafe fn metadata_kind(context: LLVMContextRef, name: &str) -> u32 {
     LLVMGetMDKindIDInContext(context, name.as_ptr() as *const _, name.len() as u32)
 }
+
+/// The module flag `key`'s metadata, if the module has the flag.
+///
+/// # Safety
+/// `module` is live.
+pub unsafe fn module_flag(module: LLVMModuleRef, key: &str) -> Option<LLVMMetadataRef> {
+    let flag = LLVMGetModuleFlag(module, key.as_ptr() as *const _, key.len());
+    (!flag.is_null()).then_some(flag)
+}

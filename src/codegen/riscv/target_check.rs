@@ -75,11 +75,7 @@ fn check_abi(abi: &str) -> Result<(), String> {
 
 /// The `target-abi` module flag's string, if the module has one.
 unsafe fn target_abi(module: LLVMModuleRef) -> Option<String> {
-    let key = "target-abi";
-    let flag = LLVMGetModuleFlag(module, key.as_ptr() as *const _, key.len());
-    if flag.is_null() {
-        return None;
-    }
+    let flag = crate::ir::module_flag(module, "target-abi")?;
     let value = LLVMMetadataAsValue(LLVMGetModuleContext(module), flag);
     let mut len = 0u32;
     let s = LLVMGetMDString(value, &mut len);

@@ -146,7 +146,7 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
         fcfg: &fcfg,
         id_of: &id_of,
         data_layout: LLVMGetModuleDataLayout(module),
-        semantic_interposition: has_module_flag(module, "SemanticInterposition"),
+        semantic_interposition: ir::module_flag(module, "SemanticInterposition").is_some(),
         globals: RefCell::new(Vec::new()),
     };
     let insts = llvm_insts
@@ -196,14 +196,6 @@ unsafe fn has_definitive_initializer(gv: LLVMValueRef, semantic_interposition: b
         | LLVMWeakODRLinkage => !semantic_interposition,
         _ => false,
     }
-}
-
-/// Whether `module` has the module flag `key` (whatever its value).
-///
-/// # Safety
-/// `module` is live.
-unsafe fn has_module_flag(module: LLVMModuleRef, key: &str) -> bool {
-    !LLVMGetModuleFlag(module, key.as_ptr() as *const _, key.len()).is_null()
 }
 
 struct Reader<'a> {

@@ -24,9 +24,7 @@ use crate::ir;
 /// independent (`PIC Level`) but not a position-independent executable
 /// (no `PIE Level`), LLVM's `IsSharedLibrary` in `getTLSModel`.
 unsafe fn is_shared_library(module: LLVMModuleRef) -> bool {
-    let flag =
-        |key: &str| !LLVMGetModuleFlag(module, key.as_ptr() as *const _, key.len()).is_null();
-    flag("PIC Level") && !flag("PIE Level")
+    ir::module_flag(module, "PIC Level").is_some() && ir::module_flag(module, "PIE Level").is_none()
 }
 
 /// A symbol plus offset, for constant addresses.
