@@ -8,6 +8,18 @@ fn c32(v: i64) -> Operand {
     Operand::Const(Konst::new(32, v as u64))
 }
 
+/// `select cond, t, f` in block 0.
+fn sel(cond: Operand, t: Operand, f: Operand) -> Inst {
+    inst(
+        0,
+        Op::Select {
+            cond,
+            if_true: t,
+            if_false: f,
+        },
+    )
+}
+
 fn inst(block: Block, op: Op) -> Inst {
     Inst { block, op }
 }
@@ -205,16 +217,6 @@ fn absorbing_operand_decides_alone() {
 /// chosen arm.
 #[test]
 fn select_rules() {
-    let sel = |cond, t, f| {
-        inst(
-            0,
-            Op::Select {
-                cond,
-                if_true: t,
-                if_false: f,
-            },
-        )
-    };
     let t = Operand::Const(Konst::bool(true));
     let p = Program {
         insts: vec![
@@ -326,16 +328,6 @@ fn phi_with_a_waiting_input_resolves_to_overdefined() {
 
 #[test]
 fn select_resolves_undef_as_llvm() {
-    let sel = |cond, t, f| {
-        inst(
-            0,
-            Op::Select {
-                cond,
-                if_true: t,
-                if_false: f,
-            },
-        )
-    };
     let t = Operand::Const(Konst::bool(true));
     let p = Program {
         insts: vec![
