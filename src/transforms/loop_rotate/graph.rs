@@ -220,6 +220,19 @@ impl LoopNest {
         }
     }
 
+    /// The predecessors of `b` (one per edge) that lie in loop `l`.
+    pub fn preds_inside<'a>(
+        &'a self,
+        g: &'a FlowGraph,
+        l: LoopId,
+        b: Block,
+    ) -> impl Iterator<Item = Block> + 'a {
+        g.preds(b)
+            .iter()
+            .copied()
+            .filter(move |&p| self.contains(l, p))
+    }
+
     /// Whether block `b` lies in loop `l` (or a loop nested in it).
     pub fn contains(&self, l: LoopId, b: Block) -> bool {
         let target = self.loops[l].depth;

@@ -154,15 +154,10 @@ unsafe fn constant_indices(gep: LLVMValueRef) -> bool {
 fn loop_exits(g: &FlowGraph, nest: &LoopNest, l: LoopId) -> usize {
     let header = nest.loops[l].header;
     let mut seen = std::collections::HashSet::from([header]);
-    let mut work: Vec<Block> = g
-        .preds(header)
-        .iter()
-        .copied()
-        .filter(|&p| nest.contains(l, p))
-        .collect();
+    let mut work: Vec<Block> = nest.preds_inside(g, l, header).collect();
     while let Some(b) = work.pop() {
         if seen.insert(b) {
-            work.extend(g.preds(b).iter().copied().filter(|&p| nest.contains(l, p)));
+            work.extend(nest.preds_inside(g, l, b));
         }
     }
     seen.iter()

@@ -21,7 +21,6 @@ use llvm_sys::prelude::*;
 use super::graph::{FlowGraph, LoopId, LoopNest};
 use crate::analysis::cfg::Block;
 use crate::ir;
-use crate::transforms::ssa_updater::Graph;
 
 /// The latches' terminators of loop `l` whose header is `header`.
 unsafe fn latch_terminators(
@@ -30,12 +29,7 @@ unsafe fn latch_terminators(
     l: LoopId,
     header: Block,
 ) -> Vec<LLVMValueRef> {
-    let mut latches: Vec<Block> = g
-        .preds(header)
-        .iter()
-        .copied()
-        .filter(|&b| nest.contains(l, b))
-        .collect();
+    let mut latches: Vec<Block> = nest.preds_inside(g, l, header).collect();
     latches.sort_unstable();
     latches.dedup();
     latches

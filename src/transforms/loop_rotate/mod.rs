@@ -235,12 +235,7 @@ unsafe fn dedicated_exit(
 ) -> Result<shape::Shape, Decision> {
     use crate::transforms::ssa_updater::Graph;
     let e = shape.exit;
-    let mut inside: Vec<usize> = g
-        .preds(e)
-        .iter()
-        .copied()
-        .filter(|&p| nest.contains(l, p))
-        .collect();
+    let mut inside: Vec<usize> = nest.preds_inside(g, l, e).collect();
     inside.sort_unstable();
     inside.dedup();
     if inside.len() == g.preds(e).len() {
