@@ -39,6 +39,8 @@ use crate::analysis::cfg::Block;
 use crate::ir;
 
 use super::flags;
+use super::float::FloatOp;
+use super::fold::PoisonFlags;
 use super::lattice::Lattice;
 use super::program::{Op, Operand, Terminator};
 use super::range::ConstantRange;
@@ -116,15 +118,16 @@ unsafe fn replace_constants(read: &ReadFunction, solution: &Solution) -> usize {
         }
         let llvm_inst = read.llvm_insts[i];
         let ty = LLVMTypeOf(llvm_inst);
+        if !replaced_by_constant(solution, i) {
+            continue;
+        }
         let constant = match solution.values[i] {
             Lattice::Const(k) => LLVMConstInt(ty, k.zext(), 0),
             Lattice::Wide(id) => ir::const_int::build(ty, solution.wide.get(id).words()),
             // Exact: a float widens to a double without rounding, and
             // LLVM rounds it back to the same float.
             Lattice::Float(f) => LLVMConstReal(ty, f.value()),
-            // A phi or select that only saw undef or poison (`solver`).
-            Lattice::Undefined if solution.undef[i] => LLVMGetUndef(ty),
-            _ => continue,
+            _ => LLVMGetUndef(ty),
         };
         debug_assert!(!matches!(inst.op, Op::Opaque));
         if matches!(inst.op, Op::OverflowField(_)) {
@@ -144,13 +147,24 @@ unsafe fn replace_constants(read: &ReadFunction, solution: &Solution) -> usize {
     count
 }
 
+/// Does step 1 replace instruction `i` (of an executable block) by a
+/// constant? Later steps must not touch it.
+fn replaced_by_constant(solution: &Solution, i: usize) -> bool {
+    match solution.values[i] {
+        Lattice::Const(_) | Lattice::Wide(_) | Lattice::Float(_) => true,
+        // A phi or select that only saw undef or poison (`solver`).
+        Lattice::Undefined => solution.undef[i],
+        _ => false,
+    }
+}
+
 /// Step 1b: the flags ranges prove (`flags`) on the instructions of
 /// executable blocks that stay. Returns the number of flags added.
 unsafe fn add_flags(read: &ReadFunction, solution: &Solution) -> usize {
     let mut count = 0;
     for (i, inst) in read.program.insts.iter().enumerate() {
-        if !solution.executable_blocks[inst.block] || solution.values[i].constant().is_some() {
-            continue;
+        if !solution.executable_blocks[inst.block] || replaced_by_constant(solution, i) {
+            continue; // erased by step 1
         }
         let range = |operand: &Operand, width: u32| match operand {
             Operand::Const(k) => ConstantRange::single(*k),
@@ -179,6 +193,23 @@ unsafe fn add_flags(read: &ReadFunction, solution: &Solution) -> usize {
                 from_width,
                 to_width,
             } => flags::cast(*op, *has, range(value, *from_width), *to_width),
+            Op::Float {
+                op: FloatOp::FromInt {
+                    signed: false,
+                    nneg,
+                    value,
+                    ..
+                },
+                ..
+            } => {
+                let operand = LLVMGetOperand(read.llvm_insts[i], 0);
+                let width = LLVMGetIntTypeWidth(LLVMTypeOf(operand));
+                let has = PoisonFlags {
+                    nneg: *nneg,
+                    ..PoisonFlags::default()
+                };
+                flags::unsigned_to_float(has, range(value, width))
+            }
             _ => continue,
         };
         let llvm_inst = read.llvm_insts[i];
@@ -214,12 +245,18 @@ unsafe fn make_unsigned(
     };
     let mut count = 0;
     for (i, inst) in read.program.insts.iter().enumerate() {
-        if !solution.executable_blocks[inst.block] || solution.values[i].constant().is_some() {
-            continue;
+        if !solution.executable_blocks[inst.block] || replaced_by_constant(solution, i) {
+            continue; // erased by step 1
         }
         let form = match &inst.op {
             Op::Binary { op, lhs, rhs, .. } => signed::binary(*op, value(lhs), value(rhs)),
             Op::Cast { op, value: v, .. } => signed::cast(*op, value(v)),
+            Op::Float {
+                op: FloatOp::FromInt {
+                    signed, value: v, ..
+                },
+                ..
+            } => signed::int_to_float(*signed, value(v)),
             _ => None,
         };
         let Some(form) = form else {
@@ -258,6 +295,13 @@ unsafe fn make_unsigned(
                 new
             }
             UnsignedForm::URem => LLVMBuildURem(builder, a, LLVMGetOperand(old, 1), c"".as_ptr()),
+            UnsignedForm::UIToFPNNeg => {
+                let new = LLVMBuildUIToFP(builder, a, ty, c"".as_ptr());
+                if ir::is_instruction(new) {
+                    LLVMSetNNeg(new, 1);
+                }
+                new
+            }
         };
         if !ir::is_instruction(new) {
             continue; // folded after all: a constant needs no cleanup
