@@ -97,9 +97,10 @@ pub fn cast(op: CastOp, has: PoisonFlags, a: ConstantRange, to_width: u32) -> Po
 /// The flags a `uitofp` of a value in `a` may carry beyond those it has:
 /// `nneg` (LLVM 19's `PossiblyNonNegInst` is `zext` and `uitofp`).
 pub fn unsigned_to_float(has: PoisonFlags, a: ConstantRange) -> PoisonFlags {
-    let mut add = PoisonFlags::default();
-    add.nneg = !has.nneg && a.signed_bounds().is_some_and(|(smin, _)| smin >= 0);
-    add
+    PoisonFlags {
+        nneg: !has.nneg && a.signed_bounds().is_some_and(|(smin, _)| smin >= 0),
+        ..PoisonFlags::default()
+    }
 }
 
 /// Does this set add any flag?

@@ -109,7 +109,10 @@ mod tests {
         assert_eq!(cast(CastOp::SExt, r(-1, 100)), None);
         assert_eq!(cast(CastOp::SExt, Lattice::Overdefined), None);
         assert_eq!(cast(CastOp::ZExt, r(0, 100)), None);
-        assert_eq!(int_to_float(true, r(0, 100)), Some(UnsignedForm::UIToFPNNeg));
+        assert_eq!(
+            int_to_float(true, r(0, 100)),
+            Some(UnsignedForm::UIToFPNNeg)
+        );
         assert_eq!(int_to_float(true, r(-1, 100)), None);
         assert_eq!(int_to_float(false, r(0, 100)), None);
         assert_eq!(
