@@ -368,14 +368,13 @@ unsafe fn fold_constant_geps(
     data_layout: LLVMTargetDataRef,
 ) -> usize {
     let mut count = 0;
-    for (i, inst) in read.instructions() {
+    for &i in &read.constant_base_geps {
+        let inst = &read.program.insts[i];
         if !solution.executable_blocks[inst.block] || !matches!(inst.op, Op::Opaque) {
             continue;
         }
         let gep = read.llvm_insts[i];
-        if LLVMIsAGetElementPtrInst(gep).is_null()
-            || LLVMGetTypeKind(LLVMTypeOf(gep)) != LLVMTypeKind::LLVMPointerTypeKind
-        {
+        if LLVMGetTypeKind(LLVMTypeOf(gep)) != LLVMTypeKind::LLVMPointerTypeKind {
             continue;
         }
         let base = LLVMGetOperand(gep, 0);

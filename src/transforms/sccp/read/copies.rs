@@ -84,6 +84,29 @@ pub unsafe fn add(
             .copied()
             .find(|&k| Some(k) != except && dt.dominates(planned[k].block, at))
     };
+    // The LLVM uses of each copied value, each taken by its innermost
+    // copy; their users are the only instructions whose operands change.
+    let mut copies: Vec<Copy> = (0..planned.len())
+        .map(|k| Copy {
+            id: first + k,
+            uses: Vec::new(),
+        })
+        .collect();
+    let mut user_insts: Vec<InstId> = Vec::new();
+    let mut user_terminators: Vec<Block> = Vec::new();
+    for &x in by_value.keys() {
+        for (user, operand, at) in llvm_uses(llvm_insts[x], fcfg) {
+            let Some(k) = innermost(x, at, None) else {
+                continue;
+            };
+            let id = id_of.get(user as usize).map(|id| id as InstId);
+            match id {
+                Some(id) => user_insts.push(id),
+                None => user_terminators.push(fcfg.block_of_inst(user)),
+            }
+            copies[k].uses.push(CopiedUse { user, operand, id });
+        }
+    }
     let redirect = |operand: &mut Operand, at: Block| {
         if let Operand::Inst(x) = *operand {
             if let Some(k) = innermost(x, at, None) {
@@ -91,21 +114,19 @@ pub unsafe fn add(
             }
         }
     };
-    for inst in program.insts.iter_mut() {
-        redirect_operands(inst, &redirect);
+    user_insts.sort_unstable();
+    user_insts.dedup();
+    for id in user_insts {
+        redirect_operands(&mut program.insts[id], &redirect);
     }
-    for (b, term) in program.terminators.iter_mut().enumerate() {
-        match term {
+    user_terminators.sort_unstable();
+    user_terminators.dedup();
+    for b in user_terminators {
+        match &mut program.terminators[b] {
             Terminator::Branch { cond, .. } | Terminator::Switch { cond, .. } => redirect(cond, b),
             Terminator::Jump(_) | Terminator::Other(_) => {}
         }
     }
-    let mut copies: Vec<Copy> = (0..planned.len())
-        .map(|k| Copy {
-            id: first + k,
-            uses: Vec::new(),
-        })
-        .collect();
     for (k, p) in planned.iter().enumerate() {
         let value = match innermost(p.x, p.block, Some(k)) {
             Some(outer) => Operand::Inst(first + outer),
@@ -121,17 +142,6 @@ pub unsafe fn add(
                 width,
             },
         });
-    }
-    for (&x, _) in by_value.iter() {
-        for (user, operand, at) in llvm_uses(llvm_insts[x], fcfg) {
-            if let Some(k) = innermost(x, at, None) {
-                copies[k].uses.push(CopiedUse {
-                    user,
-                    operand,
-                    id: id_of.get(user as usize).map(|id| id as InstId),
-                });
-            }
-        }
     }
     copies
 }

@@ -50,6 +50,8 @@ pub struct ReadFunction {
     pub program: Program,
     pub llvm_insts: Vec<LLVMValueRef>,
     pub copies: Vec<Copy>,
+    /// The `getelementptr` instructions whose base is a constant.
+    pub constant_base_geps: Vec<InstId>,
     pub fcfg: FunctionCfg,
 }
 
@@ -164,6 +166,17 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
             op: reader.op(inst),
         })
         .collect();
+    // Read while the instructions are in the cache: `rewrite` would touch
+    // every one again to find these.
+    let constant_base_geps = llvm_insts
+        .iter()
+        .enumerate()
+        .filter(|&(_, &inst)| {
+            !LLVMIsAGetElementPtrInst(inst).is_null()
+                && LLVMIsConstant(LLVMGetOperand(inst, 0)) != 0
+        })
+        .map(|(i, _)| i)
+        .collect();
     let terminators = fcfg
         .blocks
         .iter()
@@ -175,6 +188,7 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
         program,
         llvm_insts,
         copies,
+        constant_base_geps,
         fcfg,
     }
 }
