@@ -5,7 +5,8 @@
 //!   the operands' ranges wraps as unsigned (signed) numbers; LLVM asks
 //!   whether `makeGuaranteedNoWrapRegion(op, B)` contains `A`, which for
 //!   these operations is the same question asked of the ranges' bounds;
-//! * `zext` gets `nneg` when its operand's range has no negative value;
+//! * `zext` and `uitofp` get `nneg` when the operand's range has no
+//!   negative value;
 //! * `trunc` gets `nuw` when the operand's range fits in the narrower type
 //!   as unsigned numbers, `nsw` when it fits as signed numbers.
 //!
@@ -91,6 +92,15 @@ pub fn cast(op: CastOp, has: PoisonFlags, a: ConstantRange, to_width: u32) -> Po
         CastOp::SExt => {}
     }
     add
+}
+
+/// The flags a `uitofp` of a value in `a` may carry beyond those it has:
+/// `nneg` (LLVM 19's `PossiblyNonNegInst` is `zext` and `uitofp`).
+pub fn unsigned_to_float(has: PoisonFlags, a: ConstantRange) -> PoisonFlags {
+    PoisonFlags {
+        nneg: !has.nneg && a.signed_bounds().is_some_and(|(smin, _)| smin >= 0),
+        ..PoisonFlags::default()
+    }
 }
 
 /// Does this set add any flag?
@@ -240,6 +250,8 @@ mod tests {
         let t = cast(CastOp::Trunc, PoisonFlags::default(), z, 8);
         assert!(t.nuw && !t.nsw);
         assert!(cast(CastOp::ZExt, PoisonFlags::default(), z, 64).nneg);
+        assert!(unsigned_to_float(PoisonFlags::default(), z).nneg);
+        assert!(!unsigned_to_float(PoisonFlags::default(), ConstantRange::full(32)).nneg);
         let has = PoisonFlags {
             nuw: true,
             ..Default::default()

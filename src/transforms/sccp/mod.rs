@@ -15,7 +15,10 @@
 //!    phis of their successors rebuilt; instructions that stay get the
 //!    `nuw`/`nsw`/`nneg` flags their operands' ranges prove (`flags`, as
 //!    LLVM 19's SCCP), and signed instructions on non-negative values
-//!    become unsigned ones (`signed`), both counted in `<stats>`.
+//!    become unsigned ones (`signed`), both counted in `<stats>`; GEP
+//!    instructions whose operands are all constants become constant
+//!    expressions, and the uses a branch copy stands for get its constant
+//!    (`uses replaced`).
 //!
 //! What is evaluated: integer arithmetic and bitwise operations
 //! with their `nsw`/`nuw`/`exact`/`disjoint` flags, `icmp`, `zext`/`sext`/
@@ -26,7 +29,11 @@
 //! `select`, `freeze`, phis, `br` and
 //! `switch`; calls of integer intrinsics with constant arguments
 //! (`intrinsic`); `icmp` of constant pointers (`pointer`); loads of `constant`
-//! globals (`read`). LLVM's `undef`/`poison` are resolved as LLVM 19's
+//! globals, also through GEP instructions whose index the solver proves
+//! constant (`read::memory`). Uses of a value in a block that a branch on
+//! `icmp` alone enters read a copy narrowed by that comparison
+//! (`predicate`, LLVM's PredicateInfo, which LLVM 22's function `sccp`
+//! uses). LLVM's `undef`/`poison` are resolved as LLVM 19's
 //! solver does (`solver`, "Undef and poison": skipped by phi and `select`
 //! unions, waited on by everything else, no successor for a branch on
 //! them). Everything else, including arguments and calls, is overdefined.
@@ -50,6 +57,7 @@ pub mod intrinsic;
 pub mod lattice;
 pub mod overflow;
 pub mod pointer;
+pub mod predicate;
 pub mod program;
 pub mod range;
 pub mod read;
@@ -77,18 +85,23 @@ unsafe fn run_pass(flags: Flags, function: LLVMValueRef) -> Result<Outcome, Stri
     if flags.has(&PASS, "stats") {
         eprintln!(
             "pebble-sccp: {}: {} constants, {} branches folded, {} blocks removed, {} flags added, \
-             {} made unsigned",
+             {} made unsigned, {} uses replaced",
             ir::function_label(function),
             report.constants,
             report.branches_folded,
             report.blocks_removed,
             report.flags_added,
-            report.made_unsigned
+            report.made_unsigned,
+            report.uses_replaced
         );
     }
     Ok(if report.changed_cfg() {
         Outcome::ChangedCfg
-    } else if report.constants > 0 || report.flags_added > 0 || report.made_unsigned > 0 {
+    } else if report.constants > 0
+        || report.flags_added > 0
+        || report.made_unsigned > 0
+        || report.uses_replaced > 0
+    {
         Outcome::ChangedKeepingCfg
     } else {
         Outcome::Unchanged

@@ -79,6 +79,14 @@ pub enum Op {
     /// A `load` from a `constant` global whose initializer `read` found to
     /// hold this integer at the loaded address.
     ConstantLoad(Konst),
+    /// A `load` through a GEP into a `constant` global whose one index
+    /// that is not a constant is `index`: `table[p]` is the integer it
+    /// reads when `index` is `p` (`None`: not an integer of the
+    /// initializer); a position past the table is not read.
+    TableLoad {
+        index: Operand,
+        table: Vec<Option<Konst>>,
+    },
     /// `freeze`: a constant stays itself; anything else is overdefined.
     Freeze(Operand),
     /// A call of an integer intrinsic `intrinsic` folds (`args` has its
@@ -86,6 +94,16 @@ pub enum Op {
     Intrinsic {
         intrinsic: Intrinsic,
         args: Vec<Operand>,
+    },
+    /// A copy of `value` (`width` bits) in a block entered only on an edge
+    /// where `value pred other` holds (`predicate`); it has no LLVM
+    /// instruction, and the uses it stands for are listed in
+    /// `read::ReadFunction::copies`.
+    Constrained {
+        value: Operand,
+        pred: IntPredicate,
+        other: Operand,
+        width: u32,
     },
     /// One entry per incoming edge (a block twice for two edges).
     Phi(Vec<(Operand, Block)>),
@@ -168,7 +186,10 @@ impl Program {
     pub fn operands(&self, inst: InstId) -> Vec<&Operand> {
         match &self.insts[inst].op {
             Op::Binary { lhs, rhs, .. } | Op::ICmp { lhs, rhs, .. } => vec![lhs, rhs],
-            Op::Cast { value, .. } | Op::Freeze(value) => vec![value],
+            Op::Constrained { value, other, .. } => vec![value, other],
+            Op::Cast { value, .. } | Op::Freeze(value) | Op::TableLoad { index: value, .. } => {
+                vec![value]
+            }
             Op::Select {
                 cond,
                 if_true,

@@ -158,6 +158,11 @@ impl ConstantRange {
         }
     }
 
+    /// Every value of `k`'s width except `k`.
+    pub fn all_but(k: Konst) -> Self {
+        Self::arc(k.width(), k.zext().wrapping_add(1), modulus(k.width()) - 1)
+    }
+
     pub fn single_element(self) -> Option<Konst> {
         (self.size() == 1).then(|| Konst::new(self.width, self.lo))
     }
@@ -207,6 +212,35 @@ impl ConstantRange {
         !self.is_empty()
             && !other.is_empty()
             && (self.contains_bits(other.lo) || other.contains_bits(self.lo))
+    }
+
+    /// An arc holding every element the two sets share: exactly their
+    /// intersection when that is one arc; when it is two (each set
+    /// wraps around both ends of the other), the smaller set.
+    pub fn intersect(self, other: ConstantRange) -> ConstantRange {
+        debug_assert_eq!(self.width, other.width);
+        if self.is_full() {
+            return other;
+        }
+        if other.is_full() || self.is_empty() {
+            return self;
+        }
+        if other.is_empty() {
+            return other;
+        }
+        // The elements of `b` from `a.lo` on, when `b` holds `a.lo`.
+        let from = |a: ConstantRange, b: ConstantRange| {
+            let distance = (a.lo.wrapping_sub(b.lo) & mask(a.width)) as u128;
+            Self::arc(a.width, a.lo, a.size().min(b.size() - distance))
+        };
+        match (other.contains_bits(self.lo), self.contains_bits(other.lo)) {
+            (false, false) => Self::empty(self.width),
+            (true, false) => from(self, other),
+            (false, true) => from(other, self),
+            (true, true) if self.lo == other.lo => from(self, other),
+            (true, true) if self.size() <= other.size() => self,
+            (true, true) => other,
+        }
     }
 
     /// The smallest arc containing both sets. It starts at the first
@@ -733,6 +767,30 @@ mod tests {
                 }
                 let shared = ea.iter().any(|k| eb.contains(k));
                 assert_eq!(a.intersects(b), shared, "{a:?} {b:?}");
+            }
+        }
+    }
+
+    /// The intersection holds every shared element, is exact when the
+    /// shared elements form one arc, and is never larger than either set.
+    #[test]
+    fn intersect_on_i4() {
+        let ranges = all_ranges(4);
+        for &a in &ranges {
+            for &b in &ranges {
+                let i = a.intersect(b);
+                let shared: Vec<Konst> =
+                    elements(a).into_iter().filter(|&k| b.contains(k)).collect();
+                for &k in &shared {
+                    assert!(i.contains(k), "{a:?} ∩ {b:?} = {i:?} misses {k:?}");
+                }
+                assert!(i.size() <= a.size().min(b.size()), "{a:?} ∩ {b:?} = {i:?}");
+                let one_arc = ranges.iter().any(|r| {
+                    r.size() == shared.len() as u128 && shared.iter().all(|&k| r.contains(k))
+                });
+                if one_arc {
+                    assert_eq!(i.size(), shared.len() as u128, "{a:?} ∩ {b:?} = {i:?}");
+                }
             }
         }
     }

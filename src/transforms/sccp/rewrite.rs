@@ -34,11 +34,15 @@
 use llvm_sys::core::*;
 use llvm_sys::debuginfo::{LLVMInstructionGetDebugLoc, LLVMInstructionSetDebugLoc};
 use llvm_sys::prelude::*;
+use llvm_sys::target::{LLVMGetModuleDataLayout, LLVMTargetDataRef};
+use llvm_sys::LLVMTypeKind;
 
 use crate::analysis::cfg::Block;
 use crate::ir;
 
 use super::flags;
+use super::float::FloatOp;
+use super::fold::PoisonFlags;
 use super::lattice::Lattice;
 use super::program::{Op, Operand, Terminator};
 use super::range::ConstantRange;
@@ -61,6 +65,9 @@ pub struct Report {
     pub flags_added: usize,
     /// Signed instructions replaced by their unsigned forms (`signed`).
     pub made_unsigned: usize,
+    /// Uses of a value replaced by the constant a branch proves it is
+    /// there (`predicate`).
+    pub uses_replaced: usize,
 }
 
 impl Report {
@@ -73,14 +80,18 @@ impl Report {
 /// `read` was read from the live function `function` and nothing changed it
 /// since; `solution` solves `read.program`.
 pub unsafe fn apply(function: LLVMValueRef, read: &ReadFunction, solution: &Solution) -> Report {
+    let uses_replaced = replace_copied_uses(read, solution);
     let mut report = Report {
         constants: replace_constants(read, solution),
+        uses_replaced,
         ..Report::default()
     };
     report.flags_added = add_flags(read, solution);
     let builder = LLVMCreateBuilderInContext(LLVMGetModuleContext(LLVMGetGlobalParent(function)));
     // The last step that reads `read.llvm_insts`: it erases some of them.
     report.made_unsigned = make_unsigned(builder, read, solution);
+    let data_layout = LLVMGetModuleDataLayout(LLVMGetGlobalParent(function));
+    report.constants += fold_constant_geps(read, solution, data_layout);
     let dead: Vec<Block> = (0..read.program.num_blocks())
         .filter(|&b| !solution.executable_blocks[b])
         .collect();
@@ -100,6 +111,35 @@ pub unsafe fn apply(function: LLVMValueRef, read: &ReadFunction, solution: &Solu
     report
 }
 
+/// Step 0: the uses a branch copy (`predicate`) stands for get the copy's
+/// constant, but for users step 1 replaces. First, while every user
+/// recorded by `read` is alive. Returns the number of uses replaced.
+unsafe fn replace_copied_uses(read: &ReadFunction, solution: &Solution) -> usize {
+    let mut count = 0;
+    for copy in &read.copies {
+        let block = read.program.insts[copy.id].block;
+        let Lattice::Const(k) = solution.values[copy.id] else {
+            continue;
+        };
+        if !solution.executable_blocks[block] {
+            continue;
+        }
+        for u in &copy.uses {
+            let erased = u.id.is_some_and(|id| {
+                solution.executable_blocks[read.program.insts[id].block]
+                    && replaced_by_constant(solution, id)
+            });
+            if erased {
+                continue;
+            }
+            let ty = LLVMTypeOf(LLVMGetOperand(u.user, u.operand));
+            LLVMSetOperand(u.user, u.operand, LLVMConstInt(ty, k.zext(), 0));
+            count += 1;
+        }
+    }
+    count
+}
+
 /// Step 1. Returns the number of instructions replaced.
 ///
 /// A `*.with.overflow` call whose extracted fields were all replaced is
@@ -110,21 +150,22 @@ pub unsafe fn apply(function: LLVMValueRef, read: &ReadFunction, solution: &Solu
 unsafe fn replace_constants(read: &ReadFunction, solution: &Solution) -> usize {
     let mut count = 0;
     let mut overflow_calls = Vec::new();
-    for (i, inst) in read.program.insts.iter().enumerate() {
+    for (i, inst) in read.instructions() {
         if !solution.executable_blocks[inst.block] {
             continue;
         }
         let llvm_inst = read.llvm_insts[i];
         let ty = LLVMTypeOf(llvm_inst);
+        if !replaced_by_constant(solution, i) {
+            continue;
+        }
         let constant = match solution.values[i] {
             Lattice::Const(k) => LLVMConstInt(ty, k.zext(), 0),
             Lattice::Wide(id) => ir::const_int::build(ty, solution.wide.get(id).words()),
             // Exact: a float widens to a double without rounding, and
             // LLVM rounds it back to the same float.
             Lattice::Float(f) => LLVMConstReal(ty, f.value()),
-            // A phi or select that only saw undef or poison (`solver`).
-            Lattice::Undefined if solution.undef[i] => LLVMGetUndef(ty),
-            _ => continue,
+            _ => LLVMGetUndef(ty),
         };
         debug_assert!(!matches!(inst.op, Op::Opaque));
         if matches!(inst.op, Op::OverflowField(_)) {
@@ -144,13 +185,24 @@ unsafe fn replace_constants(read: &ReadFunction, solution: &Solution) -> usize {
     count
 }
 
+/// Does step 1 replace instruction `i` (of an executable block) by a
+/// constant? Later steps must not touch it.
+fn replaced_by_constant(solution: &Solution, i: usize) -> bool {
+    match solution.values[i] {
+        Lattice::Const(_) | Lattice::Wide(_) | Lattice::Float(_) => true,
+        // A phi or select that only saw undef or poison (`solver`).
+        Lattice::Undefined => solution.undef[i],
+        _ => false,
+    }
+}
+
 /// Step 1b: the flags ranges prove (`flags`) on the instructions of
 /// executable blocks that stay. Returns the number of flags added.
 unsafe fn add_flags(read: &ReadFunction, solution: &Solution) -> usize {
     let mut count = 0;
-    for (i, inst) in read.program.insts.iter().enumerate() {
-        if !solution.executable_blocks[inst.block] || solution.values[i].constant().is_some() {
-            continue;
+    for (i, inst) in read.instructions() {
+        if !solution.executable_blocks[inst.block] || replaced_by_constant(solution, i) {
+            continue; // erased by step 1
         }
         let range = |operand: &Operand, width: u32| match operand {
             Operand::Const(k) => ConstantRange::single(*k),
@@ -179,6 +231,24 @@ unsafe fn add_flags(read: &ReadFunction, solution: &Solution) -> usize {
                 from_width,
                 to_width,
             } => flags::cast(*op, *has, range(value, *from_width), *to_width),
+            Op::Float {
+                op:
+                    FloatOp::FromInt {
+                        signed: false,
+                        nneg,
+                        value,
+                        ..
+                    },
+                ..
+            } => {
+                let operand = LLVMGetOperand(read.llvm_insts[i], 0);
+                let width = LLVMGetIntTypeWidth(LLVMTypeOf(operand));
+                let has = PoisonFlags {
+                    nneg: *nneg,
+                    ..PoisonFlags::default()
+                };
+                flags::unsigned_to_float(has, range(value, width))
+            }
             _ => continue,
         };
         let llvm_inst = read.llvm_insts[i];
@@ -213,13 +283,19 @@ unsafe fn make_unsigned(
         }
     };
     let mut count = 0;
-    for (i, inst) in read.program.insts.iter().enumerate() {
-        if !solution.executable_blocks[inst.block] || solution.values[i].constant().is_some() {
-            continue;
+    for (i, inst) in read.instructions() {
+        if !solution.executable_blocks[inst.block] || replaced_by_constant(solution, i) {
+            continue; // erased by step 1
         }
         let form = match &inst.op {
             Op::Binary { op, lhs, rhs, .. } => signed::binary(*op, value(lhs), value(rhs)),
             Op::Cast { op, value: v, .. } => signed::cast(*op, value(v)),
+            Op::Float {
+                op: FloatOp::FromInt {
+                    signed, value: v, ..
+                },
+                ..
+            } => signed::int_to_float(*signed, value(v)),
             _ => None,
         };
         let Some(form) = form else {
@@ -258,6 +334,13 @@ unsafe fn make_unsigned(
                 new
             }
             UnsignedForm::URem => LLVMBuildURem(builder, a, LLVMGetOperand(old, 1), c"".as_ptr()),
+            UnsignedForm::UIToFPNNeg => {
+                let new = LLVMBuildUIToFP(builder, a, ty, c"".as_ptr());
+                if ir::is_instruction(new) {
+                    LLVMSetNNeg(new, 1);
+                }
+                new
+            }
         };
         if !ir::is_instruction(new) {
             continue; // folded after all: a constant needs no cleanup
@@ -267,6 +350,56 @@ unsafe fn make_unsigned(
         ir::set_name(old, "");
         ir::set_name(new, &name);
         ir::delete::replace_and_erase(old, new);
+        count += 1;
+    }
+    count
+}
+
+/// Step 1d: a `getelementptr` instruction of an executable block whose
+/// operands are all constants now (step 1 replaced the indices the solver
+/// proved) becomes the same GEP as a constant expression, as LLVM's `sccp`
+/// folds it. Returns how many did. Only scalar GEPs with integer indices
+/// over a sized, fixed-size type; `nusw`/`nuw` beyond `inbounds` are not
+/// kept (the C API of LLVM 19 builds constant GEPs with `inbounds` or
+/// none), which only drops a source of poison.
+unsafe fn fold_constant_geps(
+    read: &ReadFunction,
+    solution: &Solution,
+    data_layout: LLVMTargetDataRef,
+) -> usize {
+    let mut count = 0;
+    for &i in &read.constant_base_geps {
+        let inst = &read.program.insts[i];
+        if !solution.executable_blocks[inst.block] || !matches!(inst.op, Op::Opaque) {
+            continue;
+        }
+        let gep = read.llvm_insts[i];
+        if LLVMGetTypeKind(LLVMTypeOf(gep)) != LLVMTypeKind::LLVMPointerTypeKind {
+            continue;
+        }
+        let base = LLVMGetOperand(gep, 0);
+        let mut indices: Vec<LLVMValueRef> = (1..LLVMGetNumOperands(gep) as u32)
+            .map(|k| LLVMGetOperand(gep, k))
+            .collect();
+        let source = LLVMGetGEPSourceElementType(gep);
+        let fixed_size =
+            ir::type_size::alloc_size_bits(data_layout, source).is_some_and(|size| !size.scalable);
+        // An undef or poison base is left to the solver's rules for them.
+        if LLVMIsConstant(base) == 0
+            || LLVMIsUndef(base) != 0
+            || LLVMIsPoison(base) != 0
+            || !fixed_size
+            || indices.iter().any(|&v| LLVMIsAConstantInt(v).is_null())
+        {
+            continue;
+        }
+        let build = if LLVMIsInBounds(gep) != 0 {
+            LLVMConstInBoundsGEP2
+        } else {
+            LLVMConstGEP2
+        };
+        let constant = build(source, base, indices.as_mut_ptr(), indices.len() as u32);
+        ir::delete::replace_and_erase(gep, constant);
         count += 1;
     }
     count

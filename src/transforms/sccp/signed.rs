@@ -7,6 +7,7 @@
 //!   ashr x, s     →  lshr x, s            x ≥ 0 (keeps `exact`)
 //!   sdiv x, y     →  udiv x, y            x ≥ 0 and y ≥ 0 (keeps `exact`)
 //!   srem x, y     →  urem x, y            x ≥ 0 and y ≥ 0
+//!   sitofp x      →  uitofp nneg x        x ≥ 0
 //! ```
 //!
 //! Each pair computes the same value on non-negative operands, and traps
@@ -27,6 +28,7 @@ pub enum UnsignedForm {
     LShr,
     UDiv,
     URem,
+    UIToFPNNeg,
 }
 
 /// Is every value of this lattice element (a constant or a range) at least
@@ -52,6 +54,13 @@ pub fn binary(op: BinOp, lhs: Lattice, rhs: Lattice) -> Option<UnsignedForm> {
 /// The unsigned form of a cast of a value `value`, if it has one.
 pub fn cast(op: CastOp, value: Lattice) -> Option<UnsignedForm> {
     (op == CastOp::SExt && non_negative(value)).then_some(UnsignedForm::ZExtNNeg)
+}
+
+/// The unsigned form of an integer-to-float conversion (`signed`: `sitofp`)
+/// of a value `value`, if it has one: a non-negative integer converts to
+/// the same float either way, rounded the same.
+pub fn int_to_float(signed: bool, value: Lattice) -> Option<UnsignedForm> {
+    (signed && non_negative(value)).then_some(UnsignedForm::UIToFPNNeg)
 }
 
 #[cfg(test)]
@@ -100,6 +109,12 @@ mod tests {
         assert_eq!(cast(CastOp::SExt, r(-1, 100)), None);
         assert_eq!(cast(CastOp::SExt, Lattice::Overdefined), None);
         assert_eq!(cast(CastOp::ZExt, r(0, 100)), None);
+        assert_eq!(
+            int_to_float(true, r(0, 100)),
+            Some(UnsignedForm::UIToFPNNeg)
+        );
+        assert_eq!(int_to_float(true, r(-1, 100)), None);
+        assert_eq!(int_to_float(false, r(0, 100)), None);
         assert_eq!(
             binary(BinOp::AShr, r(0, 5), Lattice::Overdefined),
             Some(UnsignedForm::LShr)

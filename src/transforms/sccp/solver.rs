@@ -100,6 +100,7 @@ use super::fold::{self, CastOp};
 use super::intrinsic;
 use super::lattice::{Konst, Lattice};
 use super::pointer;
+use super::predicate;
 use super::program::{InstId, Op, Operand, Program, Terminator};
 use super::range::{self, ConstantRange};
 use super::wide::WideTable;
@@ -526,6 +527,20 @@ impl<'p> Solver<'p> {
         match &self.program.insts[i].op {
             Op::Opaque => Lattice::Overdefined,
             Op::ConstantLoad(k) => Lattice::Const(*k),
+            Op::Constrained {
+                value,
+                pred,
+                other,
+                width,
+            } => predicate::constrain(*width, *pred, self.value_of(value), self.value_of(other)),
+            Op::TableLoad { index, table } => match self.value_of(index) {
+                Lattice::Undefined => Lattice::Undefined,
+                Lattice::Const(p) => usize::try_from(p.sext())
+                    .ok()
+                    .and_then(|p| table.get(p).copied().flatten())
+                    .map_or(Lattice::Overdefined, Lattice::Const),
+                _ => Lattice::Overdefined,
+            },
             Op::Binary {
                 op,
                 flags,

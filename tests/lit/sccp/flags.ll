@@ -3,7 +3,7 @@
 ;
 ; Flags from ranges, as LLVM 19's SCCP adds them after solving: an
 ; operation none of whose operand values can wrap gets `nuw`/`nsw`, a
-; `zext` of a value never negative gets `nneg`, a `trunc` of a value that
+; `zext` or `uitofp` of a value never negative gets `nneg`, a `trunc` of a value that
 ; fits gets `nuw`/`nsw`. Each line below is what `opt -passes=sccp` prints
 ; for the same input.
 
@@ -67,8 +67,21 @@ join:
   ret i32 %r
 }
 
+; `uitofp` is the other instruction that may carry `nneg`.
+define float @to_float(i8 %x, i32 %y) {
+; CHECK-LABEL: define float @to_float(
+; CHECK:         %f = uitofp nneg i32 %z to float
+; CHECK-NEXT:    %g = uitofp i32 %y to float
+  %z = zext i8 %x to i32
+  %f = uitofp i32 %z to float
+  %g = uitofp i32 %y to float
+  %s = fadd float %f, %g
+  ret float %s
+}
+
 ; STATS: pebble-sccp: @from_zext: 0 constants, 0 branches folded, 0 blocks removed, 11 flags added, 0 made unsigned
 ; STATS: pebble-sccp: @no_flags: 0 constants, 0 branches folded, 0 blocks removed, 2 flags added, 0 made unsigned
 ; STATS: pebble-sccp: @phi_range: 0 constants, 0 branches folded, 0 blocks removed, 2 flags added, 0 made unsigned
+; STATS: pebble-sccp: @to_float: 0 constants, 0 branches folded, 0 blocks removed, 1 flags added, 0 made unsigned
 
 declare void @use(...)

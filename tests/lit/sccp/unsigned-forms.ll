@@ -3,8 +3,8 @@
 ;
 ; Signed instructions whose operands are known non-negative become their
 ; unsigned forms, as LLVM 19's sccp does (replaceSignedInst): sext → zext
-; nneg, ashr → lshr, sdiv → udiv, srem → urem, keeping `exact` and the
-; name. What `opt -passes=sccp` prints for the same input.
+; nneg, ashr → lshr, sdiv → udiv, srem → urem, sitofp → uitofp nneg,
+; keeping `exact` and the name. What `opt -passes=sccp` prints for the same input.
 
 define void @non_negative(i8 %x, i32 %y) {
 ; CHECK-LABEL: define void @non_negative(
@@ -40,6 +40,25 @@ define void @maybe_negative(i8 %x, i32 %y) {
 }
 
 ; STATS: pebble-sccp: @non_negative: 0 constants, 0 branches folded, 0 blocks removed, 0 flags added, 4 made unsigned
+; The conversion to floating point: a non-negative integer converts to the
+; same value either way.
+define void @to_float(i8 %x, i32 %y) {
+; CHECK-LABEL: define void @to_float(
+; CHECK:         %f = uitofp nneg i32 %z to float
+; CHECK-NEXT:    %d = uitofp nneg i32 %z to double
+; CHECK-NEXT:    %n = sitofp i32 %y to double
+; CHECK-NEXT:    %c = fadd double 7.000000e+00, %d
+  %z = zext i8 %x to i32
+  %f = sitofp i32 %z to float
+  %d = sitofp i32 %z to double
+  %n = sitofp i32 %y to double
+  %k = sitofp i32 7 to double
+  %c = fadd double %k, %d
+  call void @use(float %f, double %d, double %n, double %c)
+  ret void
+}
+
 ; STATS: pebble-sccp: @maybe_negative: 0 constants, 0 branches folded, 0 blocks removed, 1 flags added, 0 made unsigned
+; STATS: pebble-sccp: @to_float: 1 constants, 0 branches folded, 0 blocks removed, 0 flags added, 2 made unsigned
 
 declare void @use(...)

@@ -12,31 +12,23 @@
 //! `Operand::Unknown`, i.e. overdefined.
 //!
 //! An `icmp` of two pointers becomes `Op::PointerICmp` with each operand
-//! described as a `pointer::PtrConst` when it is `null`, a global, or a
-//! constant `getelementptr` expression with constant indices into a
-//! global (its byte offset computed with the module's data layout); the
-//! facts `pointer` relies on (linkage, `unnamed_addr`, size) are read here.
-//!
-//! A `load` (not volatile, not atomic) of an integer of whole bytes from
-//! such a pointer into a `constant` global with a definitive initializer
-//! (no other definition can replace it: `has_definitive_initializer`)
-//! becomes
-//! `Op::ConstantLoad` when the loaded bytes lie inside one integer (or a
-//! zero) of the initializer: what LLVM's `sccp` gets from
-//! `ConstantFoldLoadFromConstPtr`. Only little-endian layouts are read;
-//! bytes of floats, pointers, padding or `undef` are never read.
+//! described as a `pointer::PtrConst` (`memory`); the facts `pointer`
+//! relies on (linkage, `unnamed_addr`, size) are read here. Loads from
+//! read-only globals become `Op::ConstantLoad` or `Op::TableLoad`
+//! (`memory`).
+
+mod copies;
+mod memory;
+
+pub use copies::{CopiedUse, Copy};
 
 use std::cell::RefCell;
 
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
-use llvm_sys::target::{
-    LLVMABISizeOfType, LLVMByteOrder, LLVMByteOrdering, LLVMGetModuleDataLayout,
-    LLVMOffsetOfElement, LLVMPointerSize, LLVMStoreSizeOfType, LLVMTargetDataRef,
-};
+use llvm_sys::target::{LLVMABISizeOfType, LLVMGetModuleDataLayout, LLVMTargetDataRef};
 use llvm_sys::{
-    LLVMAtomicOrdering, LLVMIntPredicate, LLVMLinkage, LLVMOpcode, LLVMRealPredicate, LLVMTypeKind,
-    LLVMUnnamedAddr,
+    LLVMIntPredicate, LLVMLinkage, LLVMOpcode, LLVMRealPredicate, LLVMTypeKind, LLVMUnnamedAddr,
 };
 
 use crate::ir::{self, AddressIndex, FunctionCfg};
@@ -44,18 +36,35 @@ use crate::ir::{self, AddressIndex, FunctionCfg};
 use super::float::{Environment, FBinOp, FPredicate, FastMath, FloatConst, FloatKind, FloatOp};
 use super::fold::{BinOp, CastOp, IntPredicate, PoisonFlags};
 use super::intrinsic::Intrinsic;
-use super::lattice::{mask, Konst};
+use super::lattice::Konst;
 use super::overflow::{OverflowField, OverflowOp};
-use super::pointer::{Global, PtrConst};
+use super::pointer::Global;
 use super::program::{Inst, InstId, Op, Operand, Program, Terminator};
 use super::wide::{WideOp, MAX_WIDE_WIDTH};
 use crate::apint::ApInt;
 
-/// The program and the LLVM instruction behind each `InstId`.
+/// The program and the LLVM instruction behind each `InstId` below
+/// `llvm_insts.len()`; the instructions after those are the branch
+/// copies of `predicate` (`copies`), which have none.
 pub struct ReadFunction {
     pub program: Program,
     pub llvm_insts: Vec<LLVMValueRef>,
+    pub copies: Vec<Copy>,
+    /// The `getelementptr` instructions whose base is a constant.
+    pub constant_base_geps: Vec<InstId>,
     pub fcfg: FunctionCfg,
+}
+
+impl ReadFunction {
+    /// The instructions that have an LLVM instruction (every one but the
+    /// copies), with it.
+    pub fn instructions(&self) -> impl Iterator<Item = (InstId, &Inst)> {
+        self.program
+            .insts
+            .iter()
+            .take(self.llvm_insts.len())
+            .enumerate()
+    }
 }
 
 /// The width of a scalar integer type of at most 64 bits.
@@ -157,44 +166,30 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
             op: reader.op(inst),
         })
         .collect();
+    // Read while the instructions are in the cache: `rewrite` would touch
+    // every one again to find these.
+    let constant_base_geps = llvm_insts
+        .iter()
+        .enumerate()
+        .filter(|&(_, &inst)| {
+            !LLVMIsAGetElementPtrInst(inst).is_null()
+                && LLVMIsConstant(LLVMGetOperand(inst, 0)) != 0
+        })
+        .map(|(i, _)| i)
+        .collect();
     let terminators = fcfg
         .blocks
         .iter()
         .map(|&bb| reader.terminator(LLVMGetBasicBlockTerminator(bb)))
         .collect();
+    let mut program = Program { insts, terminators };
+    let copies = copies::add(&mut program, &llvm_insts, &id_of, &fcfg);
     ReadFunction {
-        program: Program { insts, terminators },
+        program,
         llvm_insts,
+        copies,
+        constant_base_geps,
         fcfg,
-    }
-}
-
-/// Whether every load of the global variable `gv` sees its initializer
-/// (LLVM's `GlobalVariable::hasDefinitiveInitializer`): it has one, no
-/// other definition can replace it at link time, and it is not
-/// `externally_initialized`. Weak, `linkonce`, `common` and `extern_weak`
-/// definitions can be replaced; the `_odr` forms and
-/// `available_externally` promise an equivalent definition, as external,
-/// internal and private ones are the definition. In a module with the
-/// `SemanticInterposition` flag an external definition that is not
-/// `dso_local` can be interposed too; the C API does not say which
-/// definitions are `dso_local`, so there only local ones count (LLVM
-/// would also accept `dso_local` ones).
-///
-/// # Safety
-/// `gv` is a live global variable.
-unsafe fn has_definitive_initializer(gv: LLVMValueRef, semantic_interposition: bool) -> bool {
-    use LLVMLinkage::*;
-    if LLVMGetInitializer(gv).is_null() || LLVMIsExternallyInitialized(gv) != 0 {
-        return false;
-    }
-    match LLVMGetLinkage(gv) {
-        LLVMInternalLinkage | LLVMPrivateLinkage => true,
-        LLVMExternalLinkage
-        | LLVMAvailableExternallyLinkage
-        | LLVMLinkOnceODRLinkage
-        | LLVMWeakODRLinkage => !semantic_interposition,
-        _ => false,
     }
 }
 
@@ -314,7 +309,7 @@ impl Reader<'_> {
                 }
                 Op::Intrinsic { intrinsic, args }
             }
-            LLVMOpcode::LLVMLoad => Op::ConstantLoad(self.constant_load(inst, result_width)?),
+            LLVMOpcode::LLVMLoad => self.load_op(inst, result_width)?,
             _ => return None,
         })
     }
@@ -545,185 +540,6 @@ impl Reader<'_> {
 
     unsafe fn is_scalar_pointer(&self, value: LLVMValueRef) -> bool {
         LLVMGetTypeKind(LLVMTypeOf(value)) == LLVMTypeKind::LLVMPointerTypeKind
-    }
-
-    /// `value` as a constant pointer of address space 0, if it is one we
-    /// can describe (`None` otherwise: not decided).
-    unsafe fn pointer_constant(&self, value: LLVMValueRef) -> Option<PtrConst> {
-        let ty = LLVMTypeOf(value);
-        if LLVMGetTypeKind(ty) != LLVMTypeKind::LLVMPointerTypeKind
-            || LLVMGetPointerAddressSpace(ty) != 0
-            || LLVMPointerSize(self.data_layout) != 8
-        {
-            return None;
-        }
-        if !LLVMIsAConstantPointerNull(value).is_null() {
-            return Some(PtrConst::Null);
-        }
-        if !LLVMIsAGlobalVariable(value).is_null() || !LLVMIsAFunction(value).is_null() {
-            return Some(PtrConst::InGlobal {
-                global: self.global(value),
-                offset: 0,
-                inbounds: true,
-            });
-        }
-        if LLVMIsAConstantExpr(value).is_null()
-            || LLVMGetConstOpcode(value) != LLVMOpcode::LLVMGetElementPtr
-        {
-            return None;
-        }
-        let PtrConst::InGlobal {
-            global,
-            offset,
-            inbounds,
-        } = self.pointer_constant(LLVMGetOperand(value, 0))?
-        else {
-            return None; // a GEP from null
-        };
-        let step = self.gep_offset(value)?;
-        Some(PtrConst::InGlobal {
-            global,
-            offset: offset.wrapping_add(step),
-            inbounds: inbounds && LLVMIsInBounds(value) != 0,
-        })
-    }
-
-    /// The byte offset a constant GEP adds to its base (wrapping, as
-    /// addresses do), if every index is a constant integer and every type
-    /// stepped through is an array or a struct.
-    unsafe fn gep_offset(&self, gep: LLVMValueRef) -> Option<i64> {
-        let mut ty = LLVMGetGEPSourceElementType(gep);
-        let index = |k: u32| -> Option<i64> {
-            let v = LLVMGetOperand(gep, k);
-            if LLVMIsAConstantInt(v).is_null() || int_width(LLVMTypeOf(v)).is_none() {
-                return None;
-            }
-            Some(LLVMConstIntGetSExtValue(v) as i64)
-        };
-        // A scalable step (`getelementptr <vscale x 4 x i32>, ...`) has no
-        // constant offset; asking LLVMABISizeOfType would abort `opt`.
-        let size = |t: LLVMTypeRef| match ir::type_size::alloc_size_bits(self.data_layout, t) {
-            Some(size) if !size.scalable => Some((size.min_bits / 8) as i64),
-            _ => None,
-        };
-        let mut offset = index(1)?.wrapping_mul(size(ty)?);
-        for k in 2..LLVMGetNumOperands(gep) as u32 {
-            let i = index(k)?;
-            match LLVMGetTypeKind(ty) {
-                LLVMTypeKind::LLVMArrayTypeKind => {
-                    ty = LLVMGetElementType(ty);
-                    offset = offset.wrapping_add(i.wrapping_mul(size(ty)?));
-                }
-                LLVMTypeKind::LLVMStructTypeKind => {
-                    let field = u32::try_from(i).ok()?;
-                    if field >= LLVMCountStructElementTypes(ty) {
-                        return None;
-                    }
-                    let at = LLVMOffsetOfElement(self.data_layout, ty, field) as i64;
-                    offset = offset.wrapping_add(at);
-                    ty = LLVMStructGetTypeAtIndex(ty, field);
-                }
-                _ => return None,
-            }
-        }
-        Some(offset)
-    }
-
-    /// The integer a load reads, if it reads read-only memory we can see
-    /// (see the module comment).
-    unsafe fn constant_load(&self, load: LLVMValueRef, width: u32) -> Option<Konst> {
-        if LLVMGetVolatile(load) != 0
-            || LLVMGetOrdering(load) != LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
-            || !width.is_multiple_of(8)
-            || LLVMByteOrder(self.data_layout) != LLVMByteOrdering::LLVMLittleEndian
-        {
-            return None;
-        }
-        let PtrConst::InGlobal { global, offset, .. } =
-            self.pointer_constant(LLVMGetOperand(load, 0))?
-        else {
-            return None;
-        };
-        let gv = self.globals.borrow()[global.id];
-        let definitive = !LLVMIsAGlobalVariable(gv).is_null()
-            && LLVMIsGlobalConstant(gv) != 0
-            && has_definitive_initializer(gv, self.semantic_interposition);
-        let init = if definitive {
-            LLVMGetInitializer(gv)
-        } else {
-            std::ptr::null_mut()
-        };
-        if init.is_null() {
-            return None;
-        }
-        let offset = u64::try_from(offset).ok()?;
-        let bits = self.bytes_of(init, LLVMGlobalGetValueType(gv), offset, width as u64 / 8)?;
-        Some(Konst::new(width, bits))
-    }
-
-    /// The little-endian value of bytes `offset .. offset + count` of the
-    /// constant `c` of type `ty`, when they lie inside one integer or one
-    /// zero value of it.
-    unsafe fn bytes_of(
-        &self,
-        c: LLVMValueRef,
-        ty: LLVMTypeRef,
-        offset: u64,
-        count: u64,
-    ) -> Option<u64> {
-        let alloc_size = LLVMABISizeOfType(self.data_layout, ty);
-        if offset.checked_add(count)? > alloc_size {
-            return None;
-        }
-        let is_aggregate = matches!(
-            LLVMGetTypeKind(ty),
-            LLVMTypeKind::LLVMArrayTypeKind | LLVMTypeKind::LLVMStructTypeKind
-        );
-        if LLVMIsNull(c) != 0
-            && (is_aggregate || offset + count <= LLVMStoreSizeOfType(self.data_layout, ty))
-        {
-            return Some(0);
-        }
-        if !LLVMIsAConstantInt(c).is_null() {
-            let w = int_width(ty)?;
-            if !w.is_multiple_of(8) || offset + count > w as u64 / 8 {
-                return None;
-            }
-            let value = LLVMConstIntGetZExtValue(c) >> (8 * offset);
-            return Some(value & mask(8 * count as u32));
-        }
-        match LLVMGetTypeKind(ty) {
-            LLVMTypeKind::LLVMArrayTypeKind => {
-                let element = LLVMGetElementType(ty);
-                let size = LLVMABISizeOfType(self.data_layout, element);
-                if size == 0 || offset / size >= LLVMGetArrayLength2(ty) {
-                    return None;
-                }
-                let value = LLVMGetAggregateElement(c, (offset / size) as u32);
-                if value.is_null() {
-                    return None;
-                }
-                self.bytes_of(value, element, offset % size, count)
-            }
-            LLVMTypeKind::LLVMStructTypeKind => {
-                let fields = LLVMCountStructElementTypes(ty);
-                let field = (0..fields)
-                    .rev()
-                    .find(|&i| LLVMOffsetOfElement(self.data_layout, ty, i) <= offset)?;
-                let value = LLVMGetAggregateElement(c, field);
-                if value.is_null() {
-                    return None;
-                }
-                let start = LLVMOffsetOfElement(self.data_layout, ty, field);
-                self.bytes_of(
-                    value,
-                    LLVMStructGetTypeAtIndex(ty, field),
-                    offset - start,
-                    count,
-                )
-            }
-            _ => None,
-        }
     }
 
     /// What `pointer` needs to know about a global variable or function.

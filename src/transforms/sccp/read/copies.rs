@@ -1,0 +1,250 @@
+//! The copies of `predicate`: after the function is read, every
+//! conditional branch on an `icmp` of an instruction `x` (an integer of at
+//! most 64 bits) gives each successor that the branch alone enters an
+//! `Op::Constrained` copy of `x`, and every use of `x` that block
+//! dominates (in a phi: every use whose incoming block it dominates)
+//! reads the innermost such copy instead. A copy of `x` below another
+//! copy of `x` reads that one, so nested loops and ifs narrow in turn.
+//!
+//! Both sides of the program are redirected the same way: the solver's
+//! operands (of the instructions it evaluates in detail, and of
+//! terminators), and the LLVM uses, listed per copy in `Copy::uses` for
+//! `rewrite`, which gives them the copy's constant when it has one. A use
+//! the solver does not see through a copy (an `Op::Opaque` call's
+//! argument, a wide or floating-point operation) still gets the constant
+//! in the IR, which is what it reads there.
+//!
+//! Copies go after every instruction read, so `InstId`s below
+//! `ReadFunction::llvm_insts.len()` keep their LLVM instruction.
+
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+use llvm_sys::LLVMOpcode;
+
+use super::int_width;
+use crate::analysis::cfg::Block;
+use crate::analysis::dominators::DomTree;
+use crate::ir::{AddressIndex, FastMap, FunctionCfg};
+use crate::transforms::sccp::fold::IntPredicate;
+use crate::transforms::sccp::predicate::{inverse, swapped};
+use crate::transforms::sccp::program::{Inst, InstId, Op, Operand, Program, Terminator};
+
+/// A copy in the program and the LLVM uses it stands for.
+pub struct Copy {
+    pub id: InstId,
+    pub uses: Vec<CopiedUse>,
+}
+
+/// Operand `operand` of `user`, the instruction `id` of the program (none
+/// for a terminator).
+pub struct CopiedUse {
+    pub user: LLVMValueRef,
+    pub operand: u32,
+    pub id: Option<InstId>,
+}
+
+/// A copy before it is placed: of `x` in `block`, where `x pred other`.
+struct Planned {
+    x: InstId,
+    block: Block,
+    pred: IntPredicate,
+    other: Operand,
+}
+
+/// Adds the copies to `program` (see the module comment) and returns
+/// them with their LLVM uses.
+///
+/// # Safety
+/// `program` and `llvm_insts` (numbered by `id_of`) were just read from
+/// the live function of `fcfg`, unchanged since.
+pub unsafe fn add(
+    program: &mut Program,
+    llvm_insts: &[LLVMValueRef],
+    id_of: &AddressIndex,
+    fcfg: &FunctionCfg,
+) -> Vec<Copy> {
+    let planned = plan(program, llvm_insts, fcfg);
+    if planned.is_empty() {
+        return Vec::new();
+    }
+    let dt = DomTree::compute(&fcfg.cfg);
+    let first = program.insts.len();
+    let mut by_value: FastMap<InstId, Vec<usize>> = FastMap::default();
+    for (k, p) in planned.iter().enumerate() {
+        by_value.entry(p.x).or_default().push(k);
+    }
+    // Deepest first, so that the first dominating copy is the innermost.
+    for copies in by_value.values_mut() {
+        copies.sort_by_key(|&k| std::cmp::Reverse(dt.level(planned[k].block)));
+    }
+    let innermost = |x: InstId, at: Block, except: Option<usize>| -> Option<usize> {
+        by_value
+            .get(&x)?
+            .iter()
+            .copied()
+            .find(|&k| Some(k) != except && dt.dominates(planned[k].block, at))
+    };
+    // The LLVM uses of each copied value, each taken by its innermost
+    // copy; their users are the only instructions whose operands change.
+    let mut copies: Vec<Copy> = (0..planned.len())
+        .map(|k| Copy {
+            id: first + k,
+            uses: Vec::new(),
+        })
+        .collect();
+    let mut user_insts: Vec<InstId> = Vec::new();
+    let mut user_terminators: Vec<Block> = Vec::new();
+    for &x in by_value.keys() {
+        for (user, operand, at) in llvm_uses(llvm_insts[x], fcfg) {
+            let Some(k) = innermost(x, at, None) else {
+                continue;
+            };
+            let id = id_of.get(user as usize).map(|id| id as InstId);
+            match id {
+                Some(id) => user_insts.push(id),
+                None => user_terminators.push(fcfg.block_of_inst(user)),
+            }
+            copies[k].uses.push(CopiedUse { user, operand, id });
+        }
+    }
+    let redirect = |operand: &mut Operand, at: Block| {
+        if let Operand::Inst(x) = *operand {
+            if let Some(k) = innermost(x, at, None) {
+                *operand = Operand::Inst(first + k);
+            }
+        }
+    };
+    user_insts.sort_unstable();
+    user_insts.dedup();
+    for id in user_insts {
+        redirect_operands(&mut program.insts[id], &redirect);
+    }
+    user_terminators.sort_unstable();
+    user_terminators.dedup();
+    for b in user_terminators {
+        match &mut program.terminators[b] {
+            Terminator::Branch { cond, .. } | Terminator::Switch { cond, .. } => redirect(cond, b),
+            Terminator::Jump(_) | Terminator::Other(_) => {}
+        }
+    }
+    for (k, p) in planned.iter().enumerate() {
+        let value = match innermost(p.x, p.block, Some(k)) {
+            Some(outer) => Operand::Inst(first + outer),
+            None => Operand::Inst(p.x),
+        };
+        let width = int_width(LLVMTypeOf(llvm_insts[p.x])).expect("planned for integers only");
+        program.insts.push(Inst {
+            block: p.block,
+            op: Op::Constrained {
+                value,
+                pred: p.pred,
+                other: p.other.clone(),
+                width,
+            },
+        });
+    }
+    copies
+}
+
+/// The copies the branches call for, `other` as the compare reads it.
+unsafe fn plan(program: &Program, llvm_insts: &[LLVMValueRef], fcfg: &FunctionCfg) -> Vec<Planned> {
+    let mut planned = Vec::new();
+    for term in &program.terminators {
+        let Terminator::Branch {
+            cond: Operand::Inst(c),
+            if_true,
+            if_false,
+        } = *term
+        else {
+            continue;
+        };
+        let Op::ICmp { pred, lhs, rhs } = &program.insts[c].op else {
+            continue;
+        };
+        if if_true == if_false || lhs == rhs {
+            continue;
+        }
+        for (x, other, pred) in [(lhs, rhs, *pred), (rhs, lhs, swapped(*pred))] {
+            let Operand::Inst(x) = *x else {
+                continue;
+            };
+            if int_width(LLVMTypeOf(llvm_insts[x])).is_none() {
+                continue;
+            }
+            for (block, pred) in [(if_true, pred), (if_false, inverse(pred))] {
+                if fcfg.cfg.preds(block).len() == 1 {
+                    planned.push(Planned {
+                        x,
+                        block,
+                        pred,
+                        other: other.clone(),
+                    });
+                }
+            }
+        }
+    }
+    planned
+}
+
+/// Every use of `value`: the user, the operand number and the block where
+/// the use happens (a phi's incoming block).
+unsafe fn llvm_uses(value: LLVMValueRef, fcfg: &FunctionCfg) -> Vec<(LLVMValueRef, u32, Block)> {
+    let mut users: Vec<LLVMValueRef> = Vec::new();
+    let mut u = LLVMGetFirstUse(value);
+    while !u.is_null() {
+        users.push(LLVMGetUser(u));
+        u = LLVMGetNextUse(u);
+    }
+    users.sort_unstable();
+    users.dedup();
+    let mut uses = Vec::new();
+    for user in users {
+        let is_phi = LLVMGetInstructionOpcode(user) == LLVMOpcode::LLVMPHI;
+        for k in 0..LLVMGetNumOperands(user) as u32 {
+            if LLVMGetOperand(user, k) != value {
+                continue;
+            }
+            let at = if is_phi {
+                fcfg.block_of(LLVMGetIncomingBlock(user, k))
+            } else {
+                fcfg.block_of_inst(user)
+            };
+            uses.push((user, k, at));
+        }
+    }
+    uses
+}
+
+/// Applies `redirect` to the operands the solver reads through a copy,
+/// each with the block where it is used.
+fn redirect_operands(inst: &mut Inst, redirect: &impl Fn(&mut Operand, Block)) {
+    let at = inst.block;
+    match &mut inst.op {
+        Op::Binary { lhs, rhs, .. } | Op::ICmp { lhs, rhs, .. } => {
+            redirect(lhs, at);
+            redirect(rhs, at);
+        }
+        Op::Cast { value, .. } | Op::Freeze(value) | Op::TableLoad { index: value, .. } => {
+            redirect(value, at)
+        }
+        Op::Select {
+            cond,
+            if_true,
+            if_false,
+        } => {
+            redirect(cond, at);
+            redirect(if_true, at);
+            redirect(if_false, at);
+        }
+        Op::Intrinsic { args, .. } => args.iter_mut().for_each(|a| redirect(a, at)),
+        Op::Phi(incoming) => incoming.iter_mut().for_each(|(v, from)| redirect(v, *from)),
+        // Read through `x` itself: sound, only less precise.
+        Op::Constrained { .. }
+        | Op::PointerICmp { .. }
+        | Op::ConstantLoad(_)
+        | Op::Wide(_)
+        | Op::Float { .. }
+        | Op::OverflowField(_)
+        | Op::Opaque => {}
+    }
+}

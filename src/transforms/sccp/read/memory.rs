@@ -1,0 +1,329 @@
+//! Constant memory as the solver sees it: pointers that are constants in
+//! the IR, and loads from read-only globals.
+//!
+//! A pointer is described as a `pointer::PtrConst` when it is `null`, a
+//! global, or a constant `getelementptr` expression with constant indices
+//! into a global (its byte offset computed with the module's data layout).
+//!
+//! A `load` (not volatile, not atomic) of an integer of whole bytes from
+//! such a pointer into a `constant` global with a definitive initializer
+//! (no other definition can replace it: `has_definitive_initializer`)
+//! becomes `Op::ConstantLoad` when the loaded bytes lie inside one integer
+//! (or a zero) of the initializer: what LLVM's `sccp` gets from
+//! `ConstantFoldLoadFromConstPtr`. Only little-endian layouts are read;
+//! bytes of floats, pointers, padding or `undef` are never read.
+//!
+//! A load through a `getelementptr` *instruction* into such a global is
+//! read the same way when every index is a constant, and becomes
+//! `Op::TableLoad` when every index but one is: `%p = getelementptr [4 x
+//! i16], ptr @table, i64 0, i64 %i`. The table holds the integer at each
+//! position of that index inside the global (`None` where the bytes are
+//! not one integer), so that the solver looks one up once it proves the
+//! index constant. LLVM's `sccp` gets the same by folding the GEP to a
+//! constant expression and then the load; `rewrite` replaces such GEPs by
+//! constant expressions too. Only non-negative indices are read, so that
+//! every position's address is computed without wrapping and satisfies
+//! every flag a GEP may carry (`inbounds`, `nusw`, `nuw`): a position
+//! outside the table is overdefined, never folded.
+
+use llvm_sys::core::*;
+use llvm_sys::prelude::*;
+use llvm_sys::target::{
+    LLVMABISizeOfType, LLVMByteOrder, LLVMByteOrdering, LLVMOffsetOfElement, LLVMPointerSize,
+    LLVMStoreSizeOfType,
+};
+use llvm_sys::{LLVMAtomicOrdering, LLVMLinkage, LLVMOpcode, LLVMTypeKind};
+
+use super::{int_width, Reader};
+use crate::ir;
+use crate::transforms::sccp::lattice::{mask, Konst};
+use crate::transforms::sccp::pointer::PtrConst;
+use crate::transforms::sccp::program::Op;
+
+/// The most positions an `Op::TableLoad` holds.
+const MAX_TABLE: u64 = 1024;
+
+/// The byte offset a GEP adds to its base: `constant`, plus `index ×
+/// stride` for its one index that is not a constant, if it has one.
+struct GepOffset {
+    constant: i64,
+    variable: Option<(LLVMValueRef, i64)>,
+}
+
+/// Whether every load of the global variable `gv` sees its initializer
+/// (LLVM's `GlobalVariable::hasDefinitiveInitializer`): it has one, no
+/// other definition can replace it at link time, and it is not
+/// `externally_initialized`. Weak, `linkonce`, `common` and `extern_weak`
+/// definitions can be replaced; the `_odr` forms and
+/// `available_externally` promise an equivalent definition, as external,
+/// internal and private ones are the definition. In a module with the
+/// `SemanticInterposition` flag an external definition that is not
+/// `dso_local` can be interposed too; the C API does not say which
+/// definitions are `dso_local`, so there only local ones count (LLVM
+/// would also accept `dso_local` ones).
+///
+/// # Safety
+/// `gv` is a live global variable.
+pub(super) unsafe fn has_definitive_initializer(
+    gv: LLVMValueRef,
+    semantic_interposition: bool,
+) -> bool {
+    use LLVMLinkage::*;
+    if LLVMGetInitializer(gv).is_null() || LLVMIsExternallyInitialized(gv) != 0 {
+        return false;
+    }
+    match LLVMGetLinkage(gv) {
+        LLVMInternalLinkage | LLVMPrivateLinkage => true,
+        LLVMExternalLinkage
+        | LLVMAvailableExternallyLinkage
+        | LLVMLinkOnceODRLinkage
+        | LLVMWeakODRLinkage => !semantic_interposition,
+        _ => false,
+    }
+}
+
+impl Reader<'_> {
+    /// `value` as a constant pointer of address space 0, if it is one we
+    /// can describe (`None` otherwise: not decided).
+    pub(super) unsafe fn pointer_constant(&self, value: LLVMValueRef) -> Option<PtrConst> {
+        let ty = LLVMTypeOf(value);
+        if LLVMGetTypeKind(ty) != LLVMTypeKind::LLVMPointerTypeKind
+            || LLVMGetPointerAddressSpace(ty) != 0
+            || LLVMPointerSize(self.data_layout) != 8
+        {
+            return None;
+        }
+        if !LLVMIsAConstantPointerNull(value).is_null() {
+            return Some(PtrConst::Null);
+        }
+        if !LLVMIsAGlobalVariable(value).is_null() || !LLVMIsAFunction(value).is_null() {
+            return Some(PtrConst::InGlobal {
+                global: self.global(value),
+                offset: 0,
+                inbounds: true,
+            });
+        }
+        if LLVMIsAConstantExpr(value).is_null()
+            || LLVMGetConstOpcode(value) != LLVMOpcode::LLVMGetElementPtr
+        {
+            return None;
+        }
+        let PtrConst::InGlobal {
+            global,
+            offset,
+            inbounds,
+        } = self.pointer_constant(LLVMGetOperand(value, 0))?
+        else {
+            return None; // a GEP from null
+        };
+        let step = self.gep_offset(value)?;
+        Some(PtrConst::InGlobal {
+            global,
+            offset: offset.wrapping_add(step),
+            inbounds: inbounds && LLVMIsInBounds(value) != 0,
+        })
+    }
+
+    /// The byte offset a constant GEP adds to its base (wrapping, as
+    /// addresses do), if every index is a constant integer and every type
+    /// stepped through is an array or a struct.
+    unsafe fn gep_offset(&self, gep: LLVMValueRef) -> Option<i64> {
+        match self.gep_terms(gep, false)? {
+            GepOffset {
+                constant,
+                variable: None,
+            } => Some(constant),
+            _ => None,
+        }
+    }
+
+    /// The offset of a GEP (constant expression or instruction) whose
+    /// every type stepped through is an array or a struct; with
+    /// `one_variable`, one index may be an integer value of at most 64 bits
+    /// that is not a constant (an array step or the first index: struct
+    /// fields are constants in valid IR).
+    unsafe fn gep_terms(&self, gep: LLVMValueRef, one_variable: bool) -> Option<GepOffset> {
+        let mut ty = LLVMGetGEPSourceElementType(gep);
+        let constant_index = |v: LLVMValueRef| -> Option<i64> {
+            if LLVMIsAConstantInt(v).is_null() || int_width(LLVMTypeOf(v)).is_none() {
+                return None;
+            }
+            Some(LLVMConstIntGetSExtValue(v) as i64)
+        };
+        // A scalable step (`getelementptr <vscale x 4 x i32>, ...`) has no
+        // constant offset; asking LLVMABISizeOfType would abort `opt`.
+        let size = |t: LLVMTypeRef| match ir::type_size::alloc_size_bits(self.data_layout, t) {
+            Some(size) if !size.scalable => Some((size.min_bits / 8) as i64),
+            _ => None,
+        };
+        let mut offset = GepOffset {
+            constant: 0,
+            variable: None,
+        };
+        for k in 1..LLVMGetNumOperands(gep) as u32 {
+            let v = LLVMGetOperand(gep, k);
+            if k > 1 {
+                match LLVMGetTypeKind(ty) {
+                    LLVMTypeKind::LLVMArrayTypeKind => ty = LLVMGetElementType(ty),
+                    LLVMTypeKind::LLVMStructTypeKind => {
+                        let field = u32::try_from(constant_index(v)?).ok()?;
+                        if field >= LLVMCountStructElementTypes(ty) {
+                            return None;
+                        }
+                        let at = LLVMOffsetOfElement(self.data_layout, ty, field) as i64;
+                        offset.constant = offset.constant.wrapping_add(at);
+                        ty = LLVMStructGetTypeAtIndex(ty, field);
+                        continue;
+                    }
+                    _ => return None,
+                }
+            }
+            let stride = size(ty)?;
+            match constant_index(v) {
+                Some(i) => offset.constant = offset.constant.wrapping_add(i.wrapping_mul(stride)),
+                None if one_variable
+                    && offset.variable.is_none()
+                    && int_width(LLVMTypeOf(v)).is_some() =>
+                {
+                    offset.variable = Some((v, stride));
+                }
+                None => return None,
+            }
+        }
+        Some(offset)
+    }
+
+    /// The operation a load is, if it reads read-only memory we can see
+    /// (see the module comment): `Op::ConstantLoad` or `Op::TableLoad`.
+    pub(super) unsafe fn load_op(&self, load: LLVMValueRef, width: u32) -> Option<Op> {
+        if LLVMGetVolatile(load) != 0
+            || LLVMGetOrdering(load) != LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
+            || !width.is_multiple_of(8)
+            || LLVMByteOrder(self.data_layout) != LLVMByteOrdering::LLVMLittleEndian
+        {
+            return None;
+        }
+        let bytes = width as u64 / 8;
+        let pointer = LLVMGetOperand(load, 0);
+        if let Some(PtrConst::InGlobal { global, offset, .. }) = self.pointer_constant(pointer) {
+            let (init, ty) = self.definitive_initializer(global.id)?;
+            let bits = self.bytes_of(init, ty, u64::try_from(offset).ok()?, bytes)?;
+            return Some(Op::ConstantLoad(Konst::new(width, bits)));
+        }
+        if LLVMIsAGetElementPtrInst(pointer).is_null() {
+            return None;
+        }
+        let Some(PtrConst::InGlobal { global, offset, .. }) =
+            self.pointer_constant(LLVMGetOperand(pointer, 0))
+        else {
+            return None;
+        };
+        let (init, ty) = self.definitive_initializer(global.id)?;
+        let gep = self.gep_terms(pointer, true)?;
+        let all_indices_non_negative = (1..LLVMGetNumOperands(pointer) as u32).all(|k| {
+            let v = LLVMGetOperand(pointer, k);
+            LLVMIsAConstantInt(v).is_null() || LLVMConstIntGetSExtValue(v) >= 0
+        });
+        if offset < 0 || !all_indices_non_negative {
+            return None;
+        }
+        let start = u64::try_from(offset.checked_add(gep.constant)?).ok()?;
+        let Some((index, stride)) = gep.variable else {
+            let bits = self.bytes_of(init, ty, start, bytes)?;
+            return Some(Op::ConstantLoad(Konst::new(width, bits)));
+        };
+        // Positions 0..=last: start + last * stride + bytes <= size.
+        let size = LLVMABISizeOfType(self.data_layout, ty);
+        let stride = u64::try_from(stride).ok().filter(|&s| s > 0)?;
+        let room = size.checked_sub(start.checked_add(bytes)?)?;
+        let positions = (room / stride + 1).min(MAX_TABLE);
+        let table: Vec<Option<Konst>> = (0..positions)
+            .map(|p| {
+                self.bytes_of(init, ty, start + p * stride, bytes)
+                    .map(|bits| Konst::new(width, bits))
+            })
+            .collect();
+        if table.iter().all(Option::is_none) {
+            return None;
+        }
+        Some(Op::TableLoad {
+            index: self.operand(index),
+            table,
+        })
+    }
+
+    /// The initializer of global `id` and its type, if it is a `constant`
+    /// global variable whose initializer every load sees.
+    unsafe fn definitive_initializer(&self, id: usize) -> Option<(LLVMValueRef, LLVMTypeRef)> {
+        let gv = self.globals.borrow()[id];
+        let definitive = !LLVMIsAGlobalVariable(gv).is_null()
+            && LLVMIsGlobalConstant(gv) != 0
+            && has_definitive_initializer(gv, self.semantic_interposition);
+        definitive.then(|| (LLVMGetInitializer(gv), LLVMGlobalGetValueType(gv)))
+    }
+
+    /// The little-endian value of bytes `offset .. offset + count` of the
+    /// constant `c` of type `ty`, when they lie inside one integer or one
+    /// zero value of it.
+    unsafe fn bytes_of(
+        &self,
+        c: LLVMValueRef,
+        ty: LLVMTypeRef,
+        offset: u64,
+        count: u64,
+    ) -> Option<u64> {
+        let alloc_size = LLVMABISizeOfType(self.data_layout, ty);
+        if offset.checked_add(count)? > alloc_size {
+            return None;
+        }
+        let is_aggregate = matches!(
+            LLVMGetTypeKind(ty),
+            LLVMTypeKind::LLVMArrayTypeKind | LLVMTypeKind::LLVMStructTypeKind
+        );
+        if LLVMIsNull(c) != 0
+            && (is_aggregate || offset + count <= LLVMStoreSizeOfType(self.data_layout, ty))
+        {
+            return Some(0);
+        }
+        if !LLVMIsAConstantInt(c).is_null() {
+            let w = int_width(ty)?;
+            if !w.is_multiple_of(8) || offset + count > w as u64 / 8 {
+                return None;
+            }
+            let value = LLVMConstIntGetZExtValue(c) >> (8 * offset);
+            return Some(value & mask(8 * count as u32));
+        }
+        match LLVMGetTypeKind(ty) {
+            LLVMTypeKind::LLVMArrayTypeKind => {
+                let element = LLVMGetElementType(ty);
+                let size = LLVMABISizeOfType(self.data_layout, element);
+                if size == 0 || offset / size >= LLVMGetArrayLength2(ty) {
+                    return None;
+                }
+                let value = LLVMGetAggregateElement(c, (offset / size) as u32);
+                if value.is_null() {
+                    return None;
+                }
+                self.bytes_of(value, element, offset % size, count)
+            }
+            LLVMTypeKind::LLVMStructTypeKind => {
+                let fields = LLVMCountStructElementTypes(ty);
+                let field = (0..fields)
+                    .rev()
+                    .find(|&i| LLVMOffsetOfElement(self.data_layout, ty, i) <= offset)?;
+                let value = LLVMGetAggregateElement(c, field);
+                if value.is_null() {
+                    return None;
+                }
+                let start = LLVMOffsetOfElement(self.data_layout, ty, field);
+                self.bytes_of(
+                    value,
+                    LLVMStructGetTypeAtIndex(ty, field),
+                    offset - start,
+                    count,
+                )
+            }
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,144 @@
+; RUN: %opt -passes='pebble-sccp<stats>' -S %s 2>%t.stats | FileCheck %s
+; RUN: FileCheck --check-prefix=STATS %s < %t.stats
+;
+; What a branch on `icmp` says about its operands in the blocks it alone
+; enters (`predicate`, LLVM's PredicateInfo): every CHECK line below is
+; also what LLVM 22's `opt -passes=sccp` prints (LLVM 19's function `sccp`
+; does not use PredicateInfo and folds none of these). `uses replaced`
+; counts the operands that became constants in instructions that stay.
+
+@table = internal constant [1 x i64] [i64 -1]
+
+declare void @use(i32)
+
+; `for (i = 0; i < 1; i++)`: in the body i is 0 (so the load of @table
+; through it is read), after the loop 1.
+define i32 @loop_runs_once() {
+; CHECK-LABEL: define {{.*}}i32 @loop_runs_once(
+; CHECK:       cond:
+; CHECK-NEXT:    %i = phi i32 [ 0, %entry ], [ 1, %body ]
+; CHECK:       body:
+; CHECK-NEXT:    call void @use(i32 0)
+; CHECK-NEXT:    call void @use(i32 -1)
+; CHECK-NEXT:    br label %cond
+; CHECK:       exit:
+; CHECK-NEXT:    ret i32 1
+entry:
+  br label %cond
+cond:
+  %i = phi i32 [ 0, %entry ], [ %inc, %body ]
+  %c = icmp slt i32 %i, 1
+  br i1 %c, label %body, label %exit
+body:
+  %idx = sext i32 %i to i64
+  %p = getelementptr inbounds [1 x i64], ptr @table, i64 0, i64 %idx
+  %v = load i64, ptr %p
+  %t = trunc i64 %v to i32
+  call void @use(i32 %i)
+  call void @use(i32 %t)
+  %inc = add nsw i32 %i, 1
+  br label %cond
+exit:
+  ret i32 %i
+}
+
+; `a == 7` on the true edge; on the false edge the same compare is false.
+define i32 @equal_on_true_edge(i32 %x) {
+; CHECK-LABEL: define {{.*}}i32 @equal_on_true_edge(
+; CHECK:       then:
+; CHECK-NEXT:    ret i32 14
+; CHECK:       else:
+; CHECK-NEXT:    ret i32 2
+entry:
+  %a = add i32 %x, 0
+  %c = icmp eq i32 %a, 7
+  br i1 %c, label %then, label %else
+then:
+  %r = mul i32 %a, 2
+  ret i32 %r
+else:
+  %n = icmp eq i32 %a, 7
+  %s = select i1 %n, i32 1, i32 2
+  ret i32 %s
+}
+
+; The constant on the left: `3 <u a` is `a >u 3`.
+define i32 @constant_on_the_left(i32 %x) {
+; CHECK-LABEL: define {{.*}}i32 @constant_on_the_left(
+; CHECK:       big:
+; CHECK-NEXT:    ret i32 1
+; CHECK:       small:
+; CHECK-NEXT:    ret i32 1
+entry:
+  %a = and i32 %x, 15
+  %c = icmp ult i32 3, %a
+  br i1 %c, label %big, label %small
+big:
+  %b = icmp ugt i32 %a, 3
+  %rb = zext i1 %b to i32
+  ret i32 %rb
+small:
+  %s = icmp ule i32 %a, 3
+  %rs = zext i1 %s to i32
+  ret i32 %rs
+}
+
+; Two branches narrow in turn: a in [0, 10) and then above 8.
+define i32 @nested(i32 %x) {
+; CHECK-LABEL: define {{.*}}i32 @nested(
+; CHECK:       inner:
+; CHECK-NEXT:    ret i32 10
+entry:
+  %a = and i32 %x, 255
+  %c1 = icmp ult i32 %a, 10
+  br i1 %c1, label %outer, label %out
+outer:
+  %c2 = icmp ugt i32 %a, 8
+  br i1 %c2, label %inner, label %out
+inner:
+  %r = add i32 %a, 1
+  ret i32 %r
+out:
+  ret i32 0
+}
+
+; Must not: the true edge enters a block with another predecessor.
+define i32 @join_has_two_preds(i32 %x, i1 %d) {
+; CHECK-LABEL: define {{.*}}i32 @join_has_two_preds(
+; CHECK:       join:
+; CHECK-NEXT:    %r = add i32 %a, 1
+entry:
+  %a = add i32 %x, 0
+  br i1 %d, label %test, label %join
+test:
+  %c = icmp eq i32 %a, 7
+  br i1 %c, label %join, label %other
+join:
+  %r = add i32 %a, 1
+  ret i32 %r
+other:
+  ret i32 0
+}
+
+; Must not: the use is after the two paths join.
+define i32 @not_dominated(i32 %x) {
+; CHECK-LABEL: define {{.*}}i32 @not_dominated(
+; CHECK:       merge:
+; CHECK-NEXT:    %r = add i32 %a, 1
+entry:
+  %a = add i32 %x, 0
+  %c = icmp eq i32 %a, 7
+  br i1 %c, label %then, label %merge
+then:
+  br label %merge
+merge:
+  %r = add i32 %a, 1
+  ret i32 %r
+}
+
+; STATS: pebble-sccp: @loop_runs_once: 5 constants, 0 branches folded, 0 blocks removed, 0 flags added, 0 made unsigned, 2 uses replaced
+; STATS: pebble-sccp: @equal_on_true_edge: 3 constants,
+; STATS: pebble-sccp: @constant_on_the_left: 4 constants,
+; STATS: pebble-sccp: @nested: 1 constants,
+; STATS: pebble-sccp: @join_has_two_preds: 0 constants,
+; STATS: pebble-sccp: @not_dominated: 0 constants,
