@@ -44,7 +44,7 @@ use super::flags;
 use super::float::FloatOp;
 use super::fold::PoisonFlags;
 use super::lattice::Lattice;
-use super::program::{Op, Operand, Terminator};
+use super::program::{InstId, Op, Operand, Terminator};
 use super::range::ConstantRange;
 use super::read::ReadFunction;
 use super::signed::{self, UnsignedForm};
@@ -368,41 +368,60 @@ unsafe fn fold_constant_geps(
     data_layout: LLVMTargetDataRef,
 ) -> usize {
     let mut count = 0;
-    for &i in &read.constant_base_geps {
-        let inst = &read.program.insts[i];
-        if !solution.executable_blocks[inst.block] || !matches!(inst.op, Op::Opaque) {
-            continue;
+    // A GEP whose base is another GEP folds once that one has: passes
+    // until nothing folds (each pass folds at least one, or stops).
+    let mut pending: Vec<InstId> = read
+        .gep_candidates
+        .iter()
+        .copied()
+        .filter(|&i| {
+            solution.executable_blocks[read.program.insts[i].block]
+                && matches!(read.program.insts[i].op, Op::Opaque)
+        })
+        .collect();
+    loop {
+        let before = pending.len();
+        pending.retain(|&i| {
+            let folded = fold_constant_gep(read.llvm_insts[i], data_layout);
+            count += folded as usize;
+            !folded
+        });
+        if pending.len() == before {
+            return count;
         }
-        let gep = read.llvm_insts[i];
-        if LLVMGetTypeKind(LLVMTypeOf(gep)) != LLVMTypeKind::LLVMPointerTypeKind {
-            continue;
-        }
-        let base = LLVMGetOperand(gep, 0);
-        let mut indices: Vec<LLVMValueRef> = (1..LLVMGetNumOperands(gep) as u32)
-            .map(|k| LLVMGetOperand(gep, k))
-            .collect();
-        let source = LLVMGetGEPSourceElementType(gep);
-        let fixed_size =
-            ir::type_size::alloc_size_bits(data_layout, source).is_some_and(|size| !size.scalable);
-        // An undef or poison base is left to the solver's rules for them.
-        if LLVMIsConstant(base) == 0
-            || LLVMIsUndef(base) != 0
-            || LLVMIsPoison(base) != 0
-            || !fixed_size
-            || indices.iter().any(|&v| LLVMIsAConstantInt(v).is_null())
-        {
-            continue;
-        }
-        let build = if LLVMIsInBounds(gep) != 0 {
-            LLVMConstInBoundsGEP2
-        } else {
-            LLVMConstGEP2
-        };
-        let constant = build(source, base, indices.as_mut_ptr(), indices.len() as u32);
-        ir::delete::replace_and_erase(gep, constant);
-        count += 1;
     }
-    count
+}
+
+/// Replaces `gep` by the same GEP as a constant expression if its operands
+/// are all constants (see `fold_constant_geps`); returns whether it did.
+unsafe fn fold_constant_gep(gep: LLVMValueRef, data_layout: LLVMTargetDataRef) -> bool {
+    if LLVMGetTypeKind(LLVMTypeOf(gep)) != LLVMTypeKind::LLVMPointerTypeKind {
+        return false;
+    }
+    let base = LLVMGetOperand(gep, 0);
+    let mut indices: Vec<LLVMValueRef> = (1..LLVMGetNumOperands(gep) as u32)
+        .map(|k| LLVMGetOperand(gep, k))
+        .collect();
+    let source = LLVMGetGEPSourceElementType(gep);
+    let fixed_size =
+        ir::type_size::alloc_size_bits(data_layout, source).is_some_and(|size| !size.scalable);
+    // An undef or poison base is left to the solver's rules for them.
+    if LLVMIsConstant(base) == 0
+        || LLVMIsUndef(base) != 0
+        || LLVMIsPoison(base) != 0
+        || !fixed_size
+        || indices.iter().any(|&v| LLVMIsAConstantInt(v).is_null())
+    {
+        return false;
+    }
+    let build = if LLVMIsInBounds(gep) != 0 {
+        LLVMConstInBoundsGEP2
+    } else {
+        LLVMConstGEP2
+    };
+    let constant = build(source, base, indices.as_mut_ptr(), indices.len() as u32);
+    ir::delete::replace_and_erase(gep, constant);
+    true
 }
 
 /// Step 2. Returns every block's successors after folding (the old ones

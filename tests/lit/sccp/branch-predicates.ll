@@ -136,9 +136,28 @@ merge:
   ret i32 %r
 }
 
+; An argument is narrowed the same way.
+define i32 @argument(i32 %x) {
+; CHECK-LABEL: define {{.*}}i32 @argument(
+; CHECK:       then:
+; CHECK-NEXT:    ret i32 6
+; CHECK:       else:
+; CHECK-NEXT:    call void @use(i32 %x)
+entry:
+  %c = icmp eq i32 %x, 3
+  br i1 %c, label %then, label %else
+then:
+  %r = mul i32 %x, 2
+  ret i32 %r
+else:
+  call void @use(i32 %x)
+  ret i32 0
+}
+
 ; STATS: pebble-sccp: @loop_runs_once: 5 constants, 0 branches folded, 0 blocks removed, 0 flags added, 0 made unsigned, 2 uses replaced
 ; STATS: pebble-sccp: @equal_on_true_edge: 3 constants,
 ; STATS: pebble-sccp: @constant_on_the_left: 4 constants,
 ; STATS: pebble-sccp: @nested: 1 constants,
 ; STATS: pebble-sccp: @join_has_two_preds: 0 constants,
 ; STATS: pebble-sccp: @not_dominated: 0 constants,
+; STATS: pebble-sccp: @argument: 1 constants,

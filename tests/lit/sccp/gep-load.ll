@@ -150,6 +150,28 @@ define i8 @misaligned_bytes() {
   ret i8 %v
 }
 
+; A GEP of a GEP folds once its base has; the load of a global that is not
+; `constant` stays (LLVM writes the address as `(i8, ptr @g, i64 8)`).
+%s = type { i32, [2 x i32] }
+@g = global %s zeroinitializer
+define i32 @gep_of_gep(i1 %c) {
+; CHECK-LABEL: define i32 @gep_of_gep(
+; CHECK:       m:
+; CHECK-NEXT:    %v = load volatile i32, ptr getelementptr inbounds ([2 x i32], ptr getelementptr inbounds (%s, ptr @g, i64 0, i32 1), i64 0, i64 1)
+entry:
+  br i1 %c, label %a, label %b
+a:
+  br label %m
+b:
+  br label %m
+m:
+  %i = phi i64 [ 1, %a ], [ 1, %b ]
+  %p = getelementptr inbounds %s, ptr @g, i64 0, i32 1
+  %q = getelementptr inbounds [2 x i32], ptr %p, i64 0, i64 %i
+  %v = load volatile i32, ptr %q
+  ret i32 %v
+}
+
 ; STATS: pebble-sccp: @struct_field: 3 constants,
 ; STATS: pebble-sccp: @first_index: 3 constants,
 ; STATS: pebble-sccp: @narrow_index: 3 constants,

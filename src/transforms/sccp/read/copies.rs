@@ -1,6 +1,7 @@
 //! The copies of `predicate`: after the function is read, every
-//! conditional branch on an `icmp` of an instruction `x` (an integer of at
-//! most 64 bits) gives each successor that the branch alone enters an
+//! conditional branch on an `icmp` of an instruction or argument `x` (an
+//! integer of at most 64 bits; an argument is read as an `Op::Opaque` of
+//! the entry, numbered after the instructions) gives each successor that the branch alone enters an
 //! `Op::Constrained` copy of `x`, and every use of `x` that block
 //! dominates (in a phi: every use whose incoming block it dominates)
 //! reads the innermost such copy instead. A copy of `x` below another
@@ -55,15 +56,16 @@ struct Planned {
 /// them with their LLVM uses.
 ///
 /// # Safety
-/// `program` and `llvm_insts` (numbered by `id_of`) were just read from
-/// the live function of `fcfg`, unchanged since.
+/// `program` was just read from the live function of `fcfg`, unchanged
+/// since; `values` are the LLVM values of its instructions (numbered by
+/// `id_of`) and arguments.
 pub unsafe fn add(
     program: &mut Program,
-    llvm_insts: &[LLVMValueRef],
+    values: &[LLVMValueRef],
     id_of: &AddressIndex,
     fcfg: &FunctionCfg,
 ) -> Vec<Copy> {
-    let planned = plan(program, llvm_insts, fcfg);
+    let planned = plan(program, values, fcfg);
     if planned.is_empty() {
         return Vec::new();
     }
@@ -95,7 +97,7 @@ pub unsafe fn add(
     let mut user_insts: Vec<InstId> = Vec::new();
     let mut user_terminators: Vec<Block> = Vec::new();
     for &x in by_value.keys() {
-        for (user, operand, at) in llvm_uses(llvm_insts[x], fcfg) {
+        for (user, operand, at) in llvm_uses(values[x], fcfg) {
             let Some(k) = innermost(x, at, None) else {
                 continue;
             };
@@ -132,7 +134,7 @@ pub unsafe fn add(
             Some(outer) => Operand::Inst(first + outer),
             None => Operand::Inst(p.x),
         };
-        let width = int_width(LLVMTypeOf(llvm_insts[p.x])).expect("planned for integers only");
+        let width = int_width(LLVMTypeOf(values[p.x])).expect("planned for integers only");
         program.insts.push(Inst {
             block: p.block,
             op: Op::Constrained {
@@ -147,7 +149,7 @@ pub unsafe fn add(
 }
 
 /// The copies the branches call for, `other` as the compare reads it.
-unsafe fn plan(program: &Program, llvm_insts: &[LLVMValueRef], fcfg: &FunctionCfg) -> Vec<Planned> {
+unsafe fn plan(program: &Program, values: &[LLVMValueRef], fcfg: &FunctionCfg) -> Vec<Planned> {
     let mut planned = Vec::new();
     for term in &program.terminators {
         let Terminator::Branch {
@@ -168,7 +170,7 @@ unsafe fn plan(program: &Program, llvm_insts: &[LLVMValueRef], fcfg: &FunctionCf
             let Operand::Inst(x) = *x else {
                 continue;
             };
-            if int_width(LLVMTypeOf(llvm_insts[x])).is_none() {
+            if int_width(LLVMTypeOf(values[x])).is_none() {
                 continue;
             }
             for (block, pred) in [(if_true, pred), (if_false, inverse(pred))] {
@@ -184,6 +186,38 @@ unsafe fn plan(program: &Program, llvm_insts: &[LLVMValueRef], fcfg: &FunctionCf
         }
     }
     planned
+}
+
+/// The integer arguments (of at most 64 bits) an `icmp` compares whose
+/// result a conditional branch takes, each once.
+///
+/// # Safety
+/// `fcfg` was read from a live function, unchanged since.
+pub unsafe fn compared_arguments(fcfg: &FunctionCfg) -> Vec<LLVMValueRef> {
+    let mut arguments = Vec::new();
+    for &bb in &fcfg.blocks {
+        let term = LLVMGetBasicBlockTerminator(bb);
+        if term.is_null()
+            || LLVMGetInstructionOpcode(term) != LLVMOpcode::LLVMBr
+            || LLVMIsConditional(term) == 0
+        {
+            continue;
+        }
+        let cond = LLVMGetCondition(term);
+        if LLVMIsAICmpInst(cond).is_null() {
+            continue;
+        }
+        for k in 0..2 {
+            let v = LLVMGetOperand(cond, k);
+            if !LLVMIsAArgument(v).is_null()
+                && int_width(LLVMTypeOf(v)).is_some()
+                && !arguments.contains(&v)
+            {
+                arguments.push(v);
+            }
+        }
+    }
+    arguments
 }
 
 /// Every use of `value`: the user, the operand number and the block where

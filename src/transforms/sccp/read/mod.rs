@@ -31,7 +31,7 @@ use llvm_sys::{
     LLVMIntPredicate, LLVMLinkage, LLVMOpcode, LLVMRealPredicate, LLVMTypeKind, LLVMUnnamedAddr,
 };
 
-use crate::ir::{self, AddressIndex, FunctionCfg};
+use crate::ir::{self, AddressIndex, FastMap, FunctionCfg};
 
 use super::float::{Environment, FBinOp, FPredicate, FastMath, FloatConst, FloatKind, FloatOp};
 use super::fold::{BinOp, CastOp, IntPredicate, PoisonFlags};
@@ -44,14 +44,17 @@ use super::wide::{WideOp, MAX_WIDE_WIDTH};
 use crate::apint::ApInt;
 
 /// The program and the LLVM instruction behind each `InstId` below
-/// `llvm_insts.len()`; the instructions after those are the branch
-/// copies of `predicate` (`copies`), which have none.
+/// `llvm_insts.len()`. The instructions after those have none: first one
+/// `Op::Opaque` per argument a branch compares, then the branch copies of
+/// `predicate` (`copies`).
 pub struct ReadFunction {
     pub program: Program,
     pub llvm_insts: Vec<LLVMValueRef>,
     pub copies: Vec<Copy>,
-    /// The `getelementptr` instructions whose base is a constant.
-    pub constant_base_geps: Vec<InstId>,
+    /// The `getelementptr` instructions whose base is a constant or
+    /// another `getelementptr` instruction (`rewrite` folds those whose
+    /// operands end up constants).
+    pub gep_candidates: Vec<InstId>,
     pub fcfg: FunctionCfg,
 }
 
@@ -150,15 +153,24 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
     // index instead of missing the cache in a hash table.
     let id_of = AddressIndex::new(llvm_insts.iter().map(|&i| i as usize));
     let module = LLVMGetGlobalParent(function);
+    // The arguments a branch compares get a number too (after the
+    // instructions), so that `copies` can narrow their uses.
+    let arguments = copies::compared_arguments(&fcfg);
+    let argument_ids: FastMap<usize, InstId> = arguments
+        .iter()
+        .enumerate()
+        .map(|(k, &a)| (a as usize, llvm_insts.len() + k))
+        .collect();
     let reader = Reader {
         float_env: float_environment(function),
         fcfg: &fcfg,
         id_of: &id_of,
+        argument_ids: &argument_ids,
         data_layout: LLVMGetModuleDataLayout(module),
         semantic_interposition: ir::module_flag(module, "SemanticInterposition").is_some(),
         globals: RefCell::new(Vec::new()),
     };
-    let insts = llvm_insts
+    let mut insts: Vec<Inst> = llvm_insts
         .iter()
         .zip(&blocks_of)
         .map(|(&inst, &block)| Inst {
@@ -166,14 +178,22 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
             op: reader.op(inst),
         })
         .collect();
+    // An argument is overdefined from the entry on.
+    insts.extend(arguments.iter().map(|_| Inst {
+        block: fcfg.cfg.entry(),
+        op: Op::Opaque,
+    }));
     // Read while the instructions are in the cache: `rewrite` would touch
     // every one again to find these.
-    let constant_base_geps = llvm_insts
+    let gep_candidates = llvm_insts
         .iter()
         .enumerate()
         .filter(|&(_, &inst)| {
-            !LLVMIsAGetElementPtrInst(inst).is_null()
-                && LLVMIsConstant(LLVMGetOperand(inst, 0)) != 0
+            if LLVMIsAGetElementPtrInst(inst).is_null() {
+                return false;
+            }
+            let base = LLVMGetOperand(inst, 0);
+            LLVMIsConstant(base) != 0 || !LLVMIsAGetElementPtrInst(base).is_null()
         })
         .map(|(i, _)| i)
         .collect();
@@ -183,12 +203,13 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
         .map(|&bb| reader.terminator(LLVMGetBasicBlockTerminator(bb)))
         .collect();
     let mut program = Program { insts, terminators };
-    let copies = copies::add(&mut program, &llvm_insts, &id_of, &fcfg);
+    let values: Vec<LLVMValueRef> = llvm_insts.iter().chain(&arguments).copied().collect();
+    let copies = copies::add(&mut program, &values, &id_of, &fcfg);
     ReadFunction {
         program,
         llvm_insts,
         copies,
-        constant_base_geps,
+        gep_candidates,
         fcfg,
     }
 }
@@ -198,6 +219,8 @@ struct Reader<'a> {
     float_env: Option<Environment>,
     fcfg: &'a FunctionCfg,
     id_of: &'a AddressIndex,
+    /// The numbers of the arguments branches compare (`copies`).
+    argument_ids: &'a FastMap<usize, InstId>,
     /// The module's data layout (owned by the module).
     data_layout: LLVMTargetDataRef,
     /// Whether the module has the `SemanticInterposition` flag (see
@@ -212,6 +235,9 @@ impl Reader<'_> {
     unsafe fn operand(&self, value: LLVMValueRef) -> Operand {
         if let Some(id) = self.id_of.get(value as usize) {
             return Operand::Inst(id as InstId);
+        }
+        if let Some(&id) = self.argument_ids.get(&(value as usize)) {
+            return Operand::Inst(id);
         }
         if !LLVMIsAConstantInt(value).is_null() {
             let ty = LLVMTypeOf(value);
