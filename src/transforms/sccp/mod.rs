@@ -38,13 +38,17 @@
 //! unions, waited on by everything else, no successor for a branch on
 //! them). Everything else, including arguments and calls, is overdefined.
 //!
-//! Compared with LLVM 19's `sccp` (`scripts/difftest-sccp --csmith 60`):
-//! the lattice has LLVM's integer ranges, so `icmp sge i32 37742, (zext i8
-//! %x)` and `or (zext i1 %c), 5` fold here as there, and both passes
-//! replace about the same number of instructions. LLVM also folds constant GEPs, and (as a refinement
-//! of UB we do not make) divisions whose divisor range contains 0; we also
-//! fold a few pointer comparisons and `icmp` on unknown values (`uge x, 0`)
-//! it leaves alone.
+//! Compared with LLVM's `sccp` (`scripts/difftest-sccp --csmith 60`): the
+//! lattice has LLVM's integer ranges, so `icmp sge i32 37742, (zext i8
+//! %x)` and `or (zext i1 %c), 5` fold here as there. Against LLVM 19 we
+//! replace more instructions (the branch copies, which LLVM 19's function
+//! pass does not have); against LLVM 22, which has them, fewer: its
+//! lattice also holds pointer constants (a phi of `@g` and itself folds to
+//! `@g`), it drops `and x, mask` when `x`'s range fits the mask, and (as a
+//! refinement of UB we do not make) it folds divisions whose divisor range
+//! contains 0 and loads outside a global. We also fold a few pointer
+//! comparisons and `icmp` on unknown values (`uge x, 0`) LLVM leaves
+//! alone.
 //!
 //! Preconditions: the function verifies. Invalidates: the CFG when a
 //! branch was folded or a block deleted (`Outcome::ChangedCfg`).
