@@ -25,7 +25,7 @@ use llvm_sys::LLVMOpcode;
 
 use crate::transforms::sccp::fold::{self, BinOp, CastOp, IntPredicate, PoisonFlags};
 use crate::transforms::sccp::lattice::Konst;
-use crate::transforms::sccp::read::{bin_op, binary_flags, int_width, predicate};
+use crate::transforms::sccp::read::{bin_op, binary_flags, int_cast, int_width, predicate};
 
 /// The value `inst` computes when its operands are `ops`, if a rule above
 /// gives one.
@@ -51,19 +51,12 @@ pub unsafe fn simplify(inst: LLVMValueRef, ops: &[LLVMValueRef]) -> Option<LLVMV
         LLVMOpcode::LLVMZExt | LLVMOpcode::LLVMSExt | LLVMOpcode::LLVMTrunc => {
             let width = int_width(ty)?;
             let a = konst(ops[0])?;
-            let (cast, flags) = match opcode {
-                LLVMOpcode::LLVMZExt => (
-                    CastOp::ZExt,
-                    PoisonFlags {
-                        nneg: LLVMGetNNeg(inst) != 0,
-                        ..PoisonFlags::default()
-                    },
-                ),
-                LLVMOpcode::LLVMSExt => (CastOp::SExt, PoisonFlags::default()),
+            let (cast, mut flags) = int_cast(inst, opcode)?;
+            if cast == CastOp::Trunc {
                 // `trunc nuw/nsw` violated is poison; the plain result
                 // refines it.
-                _ => (CastOp::Trunc, PoisonFlags::default()),
-            };
+                flags = PoisonFlags::default();
+            }
             fold::cast(cast, flags, a, width).map(|k| constant(ty, k))
         }
         LLVMOpcode::LLVMFreeze => konst(ops[0]).map(|_| ops[0]),

@@ -82,7 +82,7 @@ pub fn cast(op: CastOp, has: PoisonFlags, a: ConstantRange, to_width: u32) -> Po
         return add;
     };
     match op {
-        CastOp::ZExt => add.nneg = smin >= 0 && !has.nneg,
+        CastOp::ZExt => add.nneg = adds_nneg(has, a),
         CastOp::Trunc => {
             add.nuw = umax <= mask(to_width) && !has.nuw;
             add.nsw = smin >= Konst::signed_min(to_width)
@@ -98,9 +98,15 @@ pub fn cast(op: CastOp, has: PoisonFlags, a: ConstantRange, to_width: u32) -> Po
 /// `nneg` (LLVM 19's `PossiblyNonNegInst` is `zext` and `uitofp`).
 pub fn unsigned_to_float(has: PoisonFlags, a: ConstantRange) -> PoisonFlags {
     PoisonFlags {
-        nneg: !has.nneg && a.signed_bounds().is_some_and(|(smin, _)| smin >= 0),
+        nneg: adds_nneg(has, a),
         ..PoisonFlags::default()
     }
+}
+
+/// May `nneg` be added to a `zext` or `uitofp` of a value in `a`: none is
+/// negative and the instruction does not have it yet.
+fn adds_nneg(has: PoisonFlags, a: ConstantRange) -> bool {
+    !has.nneg && a.signed_bounds().is_some_and(|(smin, _)| smin >= 0)
 }
 
 /// Does this set add any flag?

@@ -79,6 +79,23 @@ pub enum IntPredicate {
     Sle,
 }
 
+impl IntPredicate {
+    /// Every predicate, for the tests that try them all.
+    #[cfg(test)]
+    pub const ALL: [IntPredicate; 10] = [
+        IntPredicate::Eq,
+        IntPredicate::Ne,
+        IntPredicate::Ugt,
+        IntPredicate::Uge,
+        IntPredicate::Ult,
+        IntPredicate::Ule,
+        IntPredicate::Sgt,
+        IntPredicate::Sge,
+        IntPredicate::Slt,
+        IntPredicate::Sle,
+    ];
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CastOp {
     ZExt,

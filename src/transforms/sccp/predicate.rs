@@ -21,7 +21,7 @@
 //! check `allowed` against brute force over 4-bit ranges.
 
 use super::fold::IntPredicate;
-use super::lattice::{Konst, Lattice};
+use super::lattice::{mask, Konst, Lattice};
 use super::range::ConstantRange;
 
 /// The predicate that holds when `pred` does not (`br`'s false edge).
@@ -67,7 +67,7 @@ pub fn allowed(pred: IntPredicate, ys: ConstantRange) -> ConstantRange {
         return ConstantRange::empty(width);
     };
     let (lowest, highest) = (Konst::signed_min(width), Konst::signed_max(width));
-    let all = u64::MAX >> (64 - width);
+    let all = mask(width);
     match pred {
         Eq => ys,
         Ne => match ys.single_element() {
@@ -111,19 +111,6 @@ mod tests {
     use super::*;
     use crate::transforms::sccp::fold;
 
-    const PREDICATES: [IntPredicate; 10] = [
-        IntPredicate::Eq,
-        IntPredicate::Ne,
-        IntPredicate::Ugt,
-        IntPredicate::Uge,
-        IntPredicate::Ult,
-        IntPredicate::Ule,
-        IntPredicate::Sgt,
-        IntPredicate::Sge,
-        IntPredicate::Slt,
-        IntPredicate::Sle,
-    ];
-
     fn holds(pred: IntPredicate, a: Konst, b: Konst) -> bool {
         !fold::icmp(pred, a, b).is_zero()
     }
@@ -143,7 +130,7 @@ mod tests {
     #[test]
     fn allowed_is_sound_on_i4() {
         for ys in ranges_i4() {
-            for pred in PREDICATES {
+            for pred in IntPredicate::ALL {
                 let region = allowed(pred, ys);
                 for x in 0..16 {
                     let x = Konst::new(4, x);
@@ -164,7 +151,7 @@ mod tests {
 
     #[test]
     fn inverse_and_swapped_agree_with_icmp() {
-        for pred in PREDICATES {
+        for pred in IntPredicate::ALL {
             for a in 0..16 {
                 for b in 0..16 {
                     let (a, b) = (Konst::new(4, a), Konst::new(4, b));

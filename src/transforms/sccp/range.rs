@@ -673,19 +673,6 @@ mod tests {
     use super::*;
     use crate::transforms::sccp::fold;
 
-    const PREDICATES: [IntPredicate; 10] = [
-        IntPredicate::Eq,
-        IntPredicate::Ne,
-        IntPredicate::Ugt,
-        IntPredicate::Uge,
-        IntPredicate::Ult,
-        IntPredicate::Ule,
-        IntPredicate::Sgt,
-        IntPredicate::Sge,
-        IntPredicate::Slt,
-        IntPredicate::Sle,
-    ];
-
     fn flag_sets() -> Vec<PoisonFlags> {
         let none = PoisonFlags::default();
         vec![
@@ -903,7 +890,7 @@ mod tests {
     #[test]
     fn icmp_is_sound_and_decides_singletons_on_i4() {
         let ranges = all_ranges(4);
-        for pred in PREDICATES {
+        for pred in IntPredicate::ALL {
             for &a in &ranges {
                 for &b in &ranges {
                     let answer = icmp(pred, a, b);

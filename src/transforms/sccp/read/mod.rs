@@ -635,7 +635,13 @@ impl Reader<'_> {
 }
 
 /// The cast and its poison flags of a `zext`, `sext` or `trunc`.
-unsafe fn int_cast(inst: LLVMValueRef, opcode: LLVMOpcode) -> Option<(CastOp, PoisonFlags)> {
+///
+/// # Safety
+/// `inst` is a live instruction with opcode `opcode`.
+pub(crate) unsafe fn int_cast(
+    inst: LLVMValueRef,
+    opcode: LLVMOpcode,
+) -> Option<(CastOp, PoisonFlags)> {
     Some(match opcode {
         LLVMOpcode::LLVMZExt => (
             CastOp::ZExt,
