@@ -88,7 +88,9 @@ pub unsafe fn apply(function: LLVMValueRef, read: &ReadFunction, solution: &Solu
     };
     report.flags_added = add_flags(read, solution);
     let builder = LLVMCreateBuilderInContext(LLVMGetModuleContext(LLVMGetGlobalParent(function)));
-    // The last step that reads `read.llvm_insts`: it erases some of them.
+    // These two are the last steps that read `read.llvm_insts`; each
+    // erases some of them, of kinds the other does not read (the
+    // unsigned forms' operations, and `getelementptr`s).
     report.made_unsigned = make_unsigned(builder, read, solution);
     let data_layout = LLVMGetModuleDataLayout(LLVMGetGlobalParent(function));
     report.constants += fold_constant_geps(read, solution, data_layout);
@@ -154,11 +156,12 @@ unsafe fn replace_constants(read: &ReadFunction, solution: &Solution) -> usize {
         if !solution.executable_blocks[inst.block] {
             continue;
         }
-        let llvm_inst = read.llvm_insts[i];
-        let ty = LLVMTypeOf(llvm_inst);
+        // Checked before the LLVM instruction is read: most stay.
         if !replaced_by_constant(solution, i) {
             continue;
         }
+        let llvm_inst = read.llvm_insts[i];
+        let ty = LLVMTypeOf(llvm_inst);
         let constant = match solution.values[i] {
             Lattice::Const(k) => LLVMConstInt(ty, k.zext(), 0),
             Lattice::Wide(id) => ir::const_int::build(ty, solution.wide.get(id).words()),
@@ -269,7 +272,7 @@ unsafe fn add_flags(read: &ReadFunction, solution: &Solution) -> usize {
 /// Step 1c: signed instructions of executable blocks on non-negative
 /// values become their unsigned forms (`signed`). Returns how many did.
 /// Erases the replaced instructions: `read.llvm_insts` must not be read
-/// after this.
+/// for them after this.
 unsafe fn make_unsigned(
     builder: LLVMBuilderRef,
     read: &ReadFunction,
