@@ -11,6 +11,13 @@
 //!        Overdefined (⊥)        "nothing known": may take any value
 //! ```
 //!
+//! Pointers (of address space 0) have their own two levels between ⊤ and
+//! ⊥, as in LLVM's lattice (its `constant` and `notconstant null`): one
+//! constant pointer (`pointer::PtrConst`: `null`, or an address inside a
+//! global), and `NotNull`, any pointer but null (an `alloca`, an
+//! `inbounds` GEP of one). Two different constants that are both not null
+//! meet in `NotNull` (LLVM goes to ⊥ there; the set is the same).
+//!
 //! A value only ever moves down: its new value is always the `meet` (the
 //! union of the sets) of its old value and what its instruction evaluates
 //! to. Constants are single-element ranges, so a constant can widen into a
@@ -31,6 +38,7 @@
 //! `Overdefined`.
 
 use super::float::FloatConst;
+use super::pointer::{self, PtrConst};
 use super::range::ConstantRange;
 use super::wide::WideId;
 
@@ -118,6 +126,10 @@ pub enum Lattice {
     /// One `float` or `double` constant (`float`; never a NaN read from
     /// the IR, see there).
     Float(FloatConst),
+    /// One constant pointer.
+    Pointer(PtrConst),
+    /// A pointer that is not null.
+    NotNull,
     /// ⊥: any value.
     Overdefined,
 }
@@ -145,8 +157,18 @@ impl Lattice {
             (a, b) if a == b => a,
             (a, b) => match (a.range(), b.range()) {
                 (Some(x), Some(y)) if x.width() == y.width() => Lattice::from_range(x.union(y)),
+                _ if a.is_non_null_pointer() && b.is_non_null_pointer() => Lattice::NotNull,
                 _ => Lattice::Overdefined,
             },
+        }
+    }
+
+    /// `NotNull`, or a constant pointer that is not null.
+    pub fn is_non_null_pointer(self) -> bool {
+        match self {
+            Lattice::NotNull => true,
+            Lattice::Pointer(p) => pointer::is_non_null(p),
+            _ => false,
         }
     }
 
@@ -232,6 +254,41 @@ mod tests {
         assert_eq!(Lattice::from_range(ConstantRange::full(8)), Overdefined);
         assert_eq!(Lattice::from_range(ConstantRange::empty(8)), Overdefined);
         assert_eq!(Lattice::from_range(ConstantRange::unsigned(8, 4, 4)), c(4));
+    }
+
+    #[test]
+    fn pointers_meet_in_not_null_when_both_are() {
+        use crate::transforms::sccp::pointer::Global;
+        use Lattice::*;
+        let global = |id, non_null| Global {
+            id,
+            non_null,
+            distinct: true,
+            inbounds: true,
+        };
+        let at = |g| {
+            Pointer(PtrConst::InGlobal {
+                global: g,
+                offset: 0,
+            })
+        };
+        let (g, h, weak) = (
+            at(global(0, true)),
+            at(global(1, true)),
+            at(global(2, false)),
+        );
+        assert_eq!(g.meet(g), g);
+        assert_eq!(g.meet(h), NotNull);
+        assert_eq!(NotNull.meet(g), NotNull);
+        assert_eq!(NotNull.meet(NotNull), NotNull);
+        assert_eq!(Undefined.meet(NotNull), NotNull);
+        assert_eq!(
+            g.meet(weak),
+            Overdefined,
+            "an extern_weak global may be null"
+        );
+        assert_eq!(NotNull.meet(Pointer(PtrConst::Null)), Overdefined);
+        assert_eq!(NotNull.meet(Overdefined), Overdefined);
     }
 
     #[test]

@@ -6,7 +6,8 @@
 //! 1. `read`: the LLVM function becomes a `program::Program`, an
 //!    instruction table with operand indices and one terminator per block;
 //! 2. `solver`: the two-worklist fixpoint over the `lattice` (undefined ⊤,
-//!    constant, integer range, overdefined ⊥), folding constants with
+//!    constant, integer range, constant pointer, pointer not null,
+//!    overdefined ⊥), folding constants with
 //!    `fold` (LLVM's exact integer semantics; poison and UB are never
 //!    folded) and ranges with `range`;
 //! 3. `rewrite`: constants replace instructions, branches and switches
@@ -15,7 +16,9 @@
 //!    phis of their successors rebuilt; instructions that stay get the
 //!    `nuw`/`nsw`/`nneg` flags their operands' ranges prove (`flags`, as
 //!    LLVM 19's SCCP), and signed instructions on non-negative values
-//!    become unsigned ones (`signed`), both counted in `<stats>`; GEP
+//!    become unsigned ones (`signed`), both counted in `<stats>`; `and x,
+//!    mask` whose `x` fits the mask becomes `x` (`mask`, as LLVM 22's
+//!    SCCP, `masks removed`); GEP
 //!    instructions whose operands are all constants become constant
 //!    expressions, and the uses a branch copy stands for get its constant
 //!    (`uses replaced`).
@@ -28,7 +31,9 @@
 //! the fields of `*.with.overflow` calls (`overflow`),
 //! `select`, `freeze`, phis, `br` and
 //! `switch`; calls of integer intrinsics with constant arguments
-//! (`intrinsic`); `icmp` of constant pointers (`pointer`); loads of `constant`
+//! (`intrinsic`); pointers of address space 0 as constants carried through
+//! phis, `select` and `freeze`, or as "not null" (`alloca`, `inbounds` GEPs
+//! of such pointers), and `icmp` of them (`pointer`); loads of `constant`
 //! globals, also through GEP instructions whose index the solver proves
 //! constant (`read::memory`). Uses of a value in a block that a branch on
 //! `icmp` alone enters read a copy narrowed by that comparison
@@ -42,12 +47,13 @@
 //! lattice has LLVM's integer ranges, so `icmp sge i32 37742, (zext i8
 //! %x)` and `or (zext i1 %c), 5` fold here as there. Against LLVM 19 we
 //! replace more instructions (the branch copies, which LLVM 19's function
-//! pass does not have); against LLVM 22, which has them, fewer: its
-//! lattice also holds pointer constants (a phi of `@g` and itself folds to
-//! `@g`), it drops `and x, mask` when `x`'s range fits the mask, and (as a
-//! refinement of UB we do not make) it folds divisions whose divisor range
-//! contains 0 and loads outside a global. We also fold a few pointer
-//! comparisons and `icmp` on unknown values (`uge x, 0`) LLVM leaves
+//! pass does not have, and pointers that are not null); against LLVM 22,
+//! which has both, about as many: it also folds (as a refinement of UB we
+//! do not make) divisions whose divisor range contains 0 and loads outside
+//! a global, and uses `switch` cases and pointer comparisons as branch
+//! predicates. We also fold a few pointer comparisons (two constants that
+//! are not null meet in "not null", where LLVM's lattice goes to
+//! overdefined) and `icmp` on unknown values (`uge x, 0`) LLVM leaves
 //! alone.
 //!
 //! Preconditions: the function verifies. Invalidates: the CFG when a
@@ -59,6 +65,7 @@ pub mod float;
 pub mod fold;
 pub mod intrinsic;
 pub mod lattice;
+pub mod mask;
 pub mod overflow;
 pub mod pointer;
 pub mod predicate;
@@ -89,14 +96,15 @@ unsafe fn run_pass(flags: Flags, function: LLVMValueRef) -> Result<Outcome, Stri
     if flags.has(&PASS, "stats") {
         eprintln!(
             "pebble-sccp: {}: {} constants, {} branches folded, {} blocks removed, {} flags added, \
-             {} made unsigned, {} uses replaced",
+             {} made unsigned, {} uses replaced, {} masks removed",
             ir::function_label(function),
             report.constants,
             report.branches_folded,
             report.blocks_removed,
             report.flags_added,
             report.made_unsigned,
-            report.uses_replaced
+            report.uses_replaced,
+            report.masks_removed
         );
     }
     Ok(if report.changed_cfg() {
@@ -105,6 +113,7 @@ unsafe fn run_pass(flags: Flags, function: LLVMValueRef) -> Result<Outcome, Stri
         || report.flags_added > 0
         || report.made_unsigned > 0
         || report.uses_replaced > 0
+        || report.masks_removed > 0
     {
         Outcome::ChangedKeepingCfg
     } else {

@@ -24,32 +24,40 @@
 //!
 //! Anything else (signed predicates, orderings between globals, aliases,
 //! other address spaces, non-constant pointers) is not decided.
+//!
+//! The solver also knows pointers that are not constants but not null
+//! (`Lattice::NotNull`: an `alloca`, an `inbounds` GEP of a pointer that is
+//! not null, as LLVM's `SCCPInstVisitor` marks them `notconstant null`):
+//! such a pointer is unsigned-greater than `null` (`compare`), and nothing
+//! else is known of it.
 
 use super::fold::IntPredicate;
+use super::lattice::{Konst, Lattice};
 
-/// What `read` found out about a global object.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A global as the base of a constant pointer: what `read` found out about
+/// the global, and whether the pointer stays inside it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Global {
     /// Identifies the global within one function's program.
-    pub id: usize,
+    pub id: u32,
     /// Never at address 0 (rule 2).
     pub non_null: bool,
     /// Has an address of its own, different from every other such
     /// global's (rule 4).
     pub distinct: bool,
+    /// Of the pointer this global is the base of: every GEP from the
+    /// global to it was `inbounds` (a bare global is), so it is inside the
+    /// global or one past its end.
+    pub inbounds: bool,
 }
 
-/// A constant pointer in address space 0.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A constant pointer in address space 0: `null`, or `global + offset`
+/// bytes. (16 bytes, so that `Lattice` stays at 24: the `inbounds` mark is
+/// kept in `Global`'s padding.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PtrConst {
     Null,
-    /// `global + offset` bytes; `inbounds` when every GEP on the way was
-    /// (a bare global is).
-    InGlobal {
-        global: Global,
-        offset: i64,
-        inbounds: bool,
-    },
+    InGlobal { global: Global, offset: i64 },
 }
 
 /// How two addresses relate, when known.
@@ -64,31 +72,19 @@ enum Relation {
 
 fn relation(a: PtrConst, b: PtrConst) -> Option<Relation> {
     use PtrConst::*;
-    let non_null = |global: Global, inbounds: bool| global.non_null && inbounds;
     match (a, b) {
         (Null, Null) => Some(Relation::Equal),
-        (
-            InGlobal {
-                global, inbounds, ..
-            },
-            Null,
-        ) if non_null(global, inbounds) => Some(Relation::UnsignedGreater),
-        (
-            Null,
-            InGlobal {
-                global, inbounds, ..
-            },
-        ) if non_null(global, inbounds) => Some(Relation::UnsignedLess),
+        (p, Null) if is_non_null(p) => Some(Relation::UnsignedGreater),
+        (Null, p) if is_non_null(p) => Some(Relation::UnsignedLess),
+        (Null, _) | (_, Null) => None,
         (
             InGlobal {
                 global: g1,
                 offset: o1,
-                ..
             },
             InGlobal {
                 global: g2,
                 offset: o2,
-                ..
             },
         ) => {
             if g1.id == g2.id {
@@ -103,15 +99,40 @@ fn relation(a: PtrConst, b: PtrConst) -> Option<Relation> {
                 None
             }
         }
-        _ => None,
     }
+}
+
+/// Rule 2: a pointer into a global that is never at address 0.
+pub fn is_non_null(p: PtrConst) -> bool {
+    matches!(p, PtrConst::InGlobal { global, .. } if global.inbounds && global.non_null)
 }
 
 /// `icmp pred a, b` on two constant pointers, when the rules decide it.
 pub fn icmp(pred: IntPredicate, a: PtrConst, b: PtrConst) -> Option<bool> {
+    decide(pred, relation(a, b)?)
+}
+
+/// `icmp pred a, b` on the solver's values of two pointers: waits while
+/// either is ⊤; a constant when both are constants the rules decide, or
+/// when one is `NotNull` and the other `null`.
+pub fn compare(pred: IntPredicate, a: Lattice, b: Lattice) -> Lattice {
+    use PtrConst::Null;
+    let relation = match (a, b) {
+        (Lattice::Undefined, _) | (_, Lattice::Undefined) => return Lattice::Undefined,
+        (Lattice::Pointer(x), Lattice::Pointer(y)) => relation(x, y),
+        (Lattice::NotNull, Lattice::Pointer(Null)) => Some(Relation::UnsignedGreater),
+        (Lattice::Pointer(Null), Lattice::NotNull) => Some(Relation::UnsignedLess),
+        _ => None,
+    };
+    relation
+        .and_then(|r| decide(pred, r))
+        .map_or(Lattice::Overdefined, |v| Lattice::Const(Konst::bool(v)))
+}
+
+/// What `pred` gives on two addresses that relate as `rel`.
+fn decide(pred: IntPredicate, rel: Relation) -> Option<bool> {
     use IntPredicate::*;
     use Relation::*;
-    let rel = relation(a, b)?;
     match (pred, rel) {
         (Eq, Equal) => Some(true),
         (Eq, _) => Some(false),
@@ -134,19 +155,17 @@ mod tests {
         id: 0,
         non_null: true,
         distinct: true,
+        inbounds: true,
     };
     const H: Global = Global {
         id: 1,
         non_null: true,
         distinct: true,
+        inbounds: true,
     };
 
     fn at(global: Global, offset: i64) -> PtrConst {
-        PtrConst::InGlobal {
-            global,
-            offset,
-            inbounds: true,
-        }
+        PtrConst::InGlobal { global, offset }
     }
 
     #[test]
@@ -172,15 +191,38 @@ mod tests {
         };
         assert_eq!(icmp(Eq, at(weak, 0), n), None);
         let outside = PtrConst::InGlobal {
-            global: G,
+            global: Global {
+                inbounds: false,
+                ..G
+            },
             offset: -64,
-            inbounds: false,
         };
         assert_eq!(
             icmp(Eq, outside, n),
             None,
             "a GEP without inbounds may reach 0"
         );
+    }
+
+    #[test]
+    fn not_null_is_above_null_and_nothing_else() {
+        let (n, g) = (Lattice::Pointer(PtrConst::Null), Lattice::Pointer(at(G, 0)));
+        let t = |v| Lattice::Const(Konst::bool(v));
+        assert_eq!(compare(Eq, Lattice::NotNull, n), t(false));
+        assert_eq!(compare(Ne, n, Lattice::NotNull), t(true));
+        assert_eq!(compare(Ugt, Lattice::NotNull, n), t(true));
+        assert_eq!(compare(Ule, Lattice::NotNull, n), t(false));
+        assert_eq!(compare(Ult, n, Lattice::NotNull), t(true));
+        assert_eq!(compare(Slt, n, Lattice::NotNull), Lattice::Overdefined);
+        assert_eq!(compare(Eq, Lattice::NotNull, g), Lattice::Overdefined);
+        assert_eq!(
+            compare(Eq, Lattice::NotNull, Lattice::NotNull),
+            Lattice::Overdefined,
+            "two pointers that are not null may be equal"
+        );
+        assert_eq!(compare(Eq, Lattice::Undefined, n), Lattice::Undefined);
+        assert_eq!(compare(Eq, g, n), t(false));
+        assert_eq!(compare(Eq, Lattice::Overdefined, n), Lattice::Overdefined);
     }
 
     #[test]

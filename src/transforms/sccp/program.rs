@@ -3,9 +3,9 @@
 //! here; `read` builds it from LLVM IR, tests build it by hand.
 //!
 //! Only what SCCP can evaluate is described in detail (integer arithmetic,
-//! `icmp` of integers and of constant pointers, loads of constant globals,
-//! `zext`/`sext`/`trunc`,
-//! `select`, `freeze`, phis, `br`, `switch`); every other instruction is `Op::Opaque` (always
+//! `icmp` of integers and of pointers, loads of constant globals,
+//! `zext`/`sext`/`trunc`, `alloca` and `getelementptr` as pointers that are
+//! not null, `select`, `freeze`, phis, `br`, `switch`); every other instruction is `Op::Opaque` (always
 //! overdefined) and every other terminator `Terminator::Other` (all its
 //! successors executable).
 
@@ -33,14 +33,16 @@ pub enum Operand {
     Wide(ApInt),
     /// A `float` or `double` constant that is not a NaN.
     Float(FloatConst),
+    /// A constant pointer of address space 0 `read` could describe.
+    Pointer(PtrConst),
     /// LLVM's `undef` or `poison`, of any type. The solver resolves it as
     /// LLVM 19's `SCCPInstVisitor` does (`solver`, "Undef and poison"): a
     /// phi or `select` arm that is undef adds nothing to the union (`phi
     /// [undef, a], [5, b]` is 5), every other use waits on it and is
     /// overdefined in the end, and a branch on it has no successor.
     Undef,
-    /// Anything else: an argument, a global, a constant expression, a
-    /// wider integer.
+    /// Anything else: an argument, a constant expression `read` does not
+    /// describe, an integer wider than `wide` handles.
     Unknown,
 }
 
@@ -64,13 +66,19 @@ pub enum Op {
         from_width: u32,
         to_width: u32,
     },
-    /// `icmp` of two pointers; `None` for an operand that is not a
-    /// constant `read` could describe. Decided once, by `pointer::icmp`.
+    /// `icmp` of two pointers of address space 0 (`pointer::compare`).
     PointerICmp {
         pred: IntPredicate,
-        lhs: Option<PtrConst>,
-        rhs: Option<PtrConst>,
+        lhs: Operand,
+        rhs: Operand,
     },
+    /// A pointer that is never null: an `alloca` of address space 0 in a
+    /// function where null is not a valid address.
+    NotNull,
+    /// A `getelementptr` instruction from `base`: not null when `base` is
+    /// not and `keeps_non_null` (the GEP is `inbounds` and null is not a
+    /// valid address), overdefined otherwise.
+    Gep { base: Operand, keeps_non_null: bool },
     Select {
         cond: Operand,
         if_true: Operand,
@@ -187,9 +195,11 @@ impl Program {
         match &self.insts[inst].op {
             Op::Binary { lhs, rhs, .. } | Op::ICmp { lhs, rhs, .. } => vec![lhs, rhs],
             Op::Constrained { value, other, .. } => vec![value, other],
-            Op::Cast { value, .. } | Op::Freeze(value) | Op::TableLoad { index: value, .. } => {
-                vec![value]
-            }
+            Op::Cast { value, .. }
+            | Op::Freeze(value)
+            | Op::TableLoad { index: value, .. }
+            | Op::Gep { base: value, .. } => vec![value],
+            Op::PointerICmp { lhs, rhs, .. } => vec![lhs, rhs],
             Op::Select {
                 cond,
                 if_true,
@@ -200,7 +210,7 @@ impl Program {
             Op::Wide(op) => op.operands(),
             Op::Float { op, .. } => op.operands(),
             Op::OverflowField(f) => f.operands(),
-            Op::PointerICmp { .. } | Op::ConstantLoad(_) | Op::Opaque => Vec::new(),
+            Op::NotNull | Op::ConstantLoad(_) | Op::Opaque => Vec::new(),
         }
     }
 

@@ -11,7 +11,8 @@
 //!    Then the instructions that stay get the `nuw`/`nsw`/`nneg` flags
 //!    their operands' ranges prove (`flags`, as LLVM 19's SCCP), and
 //!    `sext`/`ashr`/`sdiv`/`srem` on non-negative values become
-//!    `zext nneg`/`lshr`/`udiv`/`urem` (`signed`);
+//!    `zext nneg`/`lshr`/`udiv`/`urem` (`signed`), and `and x, mask` whose
+//!    `x` fits the mask is replaced by `x` (`mask`);
 //! 2. a conditional `br`/`switch` of an executable block with one
 //!    executable outgoing edge becomes `br label %taken`, one with none (a
 //!    branch on undef or poison, UB) becomes `unreachable`; a `switch` (on a
@@ -42,8 +43,9 @@ use crate::ir;
 
 use super::flags;
 use super::float::FloatOp;
-use super::fold::PoisonFlags;
+use super::fold::{BinOp, PoisonFlags};
 use super::lattice::Lattice;
+use super::mask;
 use super::program::{InstId, Op, Operand, Terminator};
 use super::range::ConstantRange;
 use super::read::ReadFunction;
@@ -68,6 +70,8 @@ pub struct Report {
     /// Uses of a value replaced by the constant a branch proves it is
     /// there (`predicate`).
     pub uses_replaced: usize,
+    /// `and x, mask` replaced by `x` (`mask`).
+    pub masks_removed: usize,
 }
 
 impl Report {
@@ -87,6 +91,7 @@ pub unsafe fn apply(function: LLVMValueRef, read: &ReadFunction, solution: &Solu
         ..Report::default()
     };
     report.flags_added = add_flags(read, solution);
+    report.masks_removed = remove_masks(read, solution);
     let builder = LLVMCreateBuilderInContext(LLVMGetModuleContext(LLVMGetGlobalParent(function)));
     // These two are the last steps that read `read.llvm_insts`; each
     // erases some of them, of kinds the other does not read (the
@@ -168,6 +173,8 @@ unsafe fn replace_constants(read: &ReadFunction, solution: &Solution) -> usize {
             // Exact: a float widens to a double without rounding, and
             // LLVM rounds it back to the same float.
             Lattice::Float(f) => LLVMConstReal(ty, f.value()),
+            // Every pointer constant of the solution came from an operand.
+            Lattice::Pointer(p) => read.pointers[&p],
             _ => LLVMGetUndef(ty),
         };
         debug_assert!(!matches!(inst.op, Op::Opaque));
@@ -192,7 +199,7 @@ unsafe fn replace_constants(read: &ReadFunction, solution: &Solution) -> usize {
 /// constant? Later steps must not touch it.
 fn replaced_by_constant(solution: &Solution, i: usize) -> bool {
     match solution.values[i] {
-        Lattice::Const(_) | Lattice::Wide(_) | Lattice::Float(_) => true,
+        Lattice::Const(_) | Lattice::Wide(_) | Lattice::Float(_) | Lattice::Pointer(_) => true,
         // A phi or select that only saw undef or poison (`solver`).
         Lattice::Undefined => solution.undef[i],
         _ => false,
@@ -207,16 +214,7 @@ unsafe fn add_flags(read: &ReadFunction, solution: &Solution) -> usize {
         if !solution.executable_blocks[inst.block] || replaced_by_constant(solution, i) {
             continue; // erased by step 1
         }
-        let range = |operand: &Operand, width: u32| match operand {
-            Operand::Const(k) => ConstantRange::single(*k),
-            Operand::Inst(d) => solution
-                .value_without_undef(*d)
-                .range_or_full(width)
-                .unwrap_or(ConstantRange::full(width)),
-            Operand::Wide(_) | Operand::Float(_) | Operand::Undef | Operand::Unknown => {
-                ConstantRange::full(width)
-            }
-        };
+        let range = |operand: &Operand, width: u32| operand_range(solution, operand, width);
         let add = match &inst.op {
             Op::Binary {
                 op,
@@ -269,6 +267,63 @@ unsafe fn add_flags(read: &ReadFunction, solution: &Solution) -> usize {
     count
 }
 
+/// The values an integer operand of `width` bits may take, by the
+/// solution (every value for what it does not describe).
+fn operand_range(solution: &Solution, operand: &Operand, width: u32) -> ConstantRange {
+    match operand {
+        Operand::Const(k) => ConstantRange::single(*k),
+        Operand::Inst(d) => solution
+            .value_without_undef(*d)
+            .range_or_full(width)
+            .unwrap_or(ConstantRange::full(width)),
+        Operand::Wide(_)
+        | Operand::Float(_)
+        | Operand::Pointer(_)
+        | Operand::Undef
+        | Operand::Unknown => ConstantRange::full(width),
+    }
+}
+
+/// Step 1b': `and x, mask` of executable blocks that `mask` proves is `x`
+/// (`mask`) has its uses replaced by `x` and is erased. Returns how many.
+/// `read.llvm_insts` is not read for them after this (no later step reads
+/// an `and`).
+unsafe fn remove_masks(read: &ReadFunction, solution: &Solution) -> usize {
+    let mut count = 0;
+    for (i, inst) in read.instructions() {
+        let Op::Binary {
+            op: BinOp::And,
+            lhs,
+            rhs,
+            ..
+        } = &inst.op
+        else {
+            continue;
+        };
+        if !solution.executable_blocks[inst.block] || replaced_by_constant(solution, i) {
+            continue;
+        }
+        // The operand that stays, by its index in the LLVM instruction.
+        let kept = match (lhs, rhs) {
+            (x, Operand::Const(m))
+                if mask::is_redundant(operand_range(solution, x, m.width()), *m) =>
+            {
+                0
+            }
+            (Operand::Const(m), x)
+                if mask::is_redundant(operand_range(solution, x, m.width()), *m) =>
+            {
+                1
+            }
+            _ => continue,
+        };
+        let llvm_inst = read.llvm_insts[i];
+        ir::delete::replace_and_erase(llvm_inst, LLVMGetOperand(llvm_inst, kept));
+        count += 1;
+    }
+    count
+}
+
 /// Step 1c: signed instructions of executable blocks on non-negative
 /// values become their unsigned forms (`signed`). Returns how many did.
 /// Erases the replaced instructions: `read.llvm_insts` must not be read
@@ -281,9 +336,11 @@ unsafe fn make_unsigned(
     let value = |operand: &Operand| match operand {
         Operand::Const(k) => Lattice::Const(*k),
         Operand::Inst(d) => solution.value_without_undef(*d),
-        Operand::Wide(_) | Operand::Float(_) | Operand::Undef | Operand::Unknown => {
-            Lattice::Overdefined
-        }
+        Operand::Wide(_)
+        | Operand::Float(_)
+        | Operand::Pointer(_)
+        | Operand::Undef
+        | Operand::Unknown => Lattice::Overdefined,
     };
     let mut count = 0;
     for (i, inst) in read.instructions() {
@@ -379,7 +436,8 @@ unsafe fn fold_constant_geps(
         .copied()
         .filter(|&i| {
             solution.executable_blocks[read.program.insts[i].block]
-                && matches!(read.program.insts[i].op, Op::Opaque)
+                && matches!(read.program.insts[i].op, Op::Gep { .. } | Op::Opaque)
+                && !replaced_by_constant(solution, i)
         })
         .collect();
     loop {

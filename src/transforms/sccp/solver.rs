@@ -380,6 +380,7 @@ impl<'p> Solver<'p> {
             Operand::Const(k) => Lattice::Const(*k),
             Operand::Wide(v) => self.wide_value(v),
             Operand::Float(f) => Lattice::Float(*f),
+            Operand::Pointer(p) => Lattice::Pointer(*p),
             // Skipped by unions, waited on by everything else.
             Operand::Undef => Lattice::Undefined,
             Operand::Unknown => Lattice::Overdefined,
@@ -569,9 +570,16 @@ impl<'p> Solver<'p> {
                         .map_or(Lattice::Overdefined, |v| Lattice::Const(Konst::bool(v)))
                 })
             }
-            Op::PointerICmp { pred, lhs, rhs } => match (lhs, rhs) {
-                (Some(a), Some(b)) => pointer::icmp(*pred, *a, *b)
-                    .map_or(Lattice::Overdefined, |v| Lattice::Const(Konst::bool(v))),
+            Op::PointerICmp { pred, lhs, rhs } => {
+                pointer::compare(*pred, self.value_of(lhs), self.value_of(rhs))
+            }
+            Op::NotNull => Lattice::NotNull,
+            Op::Gep {
+                base,
+                keeps_non_null,
+            } => match self.value_of(base) {
+                Lattice::Undefined => Lattice::Undefined,
+                b if *keeps_non_null && b.is_non_null_pointer() => Lattice::NotNull,
                 _ => Lattice::Overdefined,
             },
             Op::Cast {
@@ -611,8 +619,10 @@ impl<'p> Solver<'p> {
                 Lattice::Const(k) => Lattice::Const(k),
                 Lattice::Wide(id) => Lattice::Wide(id),
                 Lattice::Float(f) => Lattice::Float(f),
+                // The address of a global is neither undef nor poison.
+                Lattice::Pointer(p) => Lattice::Pointer(p),
                 Lattice::Undefined => Lattice::Undefined,
-                Lattice::Range(_) | Lattice::Overdefined => Lattice::Overdefined,
+                Lattice::Range(_) | Lattice::NotNull | Lattice::Overdefined => Lattice::Overdefined,
             },
             Op::Intrinsic { intrinsic, args } => {
                 let mut constants = Vec::with_capacity(args.len());

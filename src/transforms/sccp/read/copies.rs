@@ -275,6 +275,8 @@ fn redirect_operands(inst: &mut Inst, redirect: &impl Fn(&mut Operand, Block)) {
         // Read through `x` itself: sound, only less precise.
         Op::Constrained { .. }
         | Op::PointerICmp { .. }
+        | Op::NotNull
+        | Op::Gep { .. }
         | Op::ConstantLoad(_)
         | Op::Wide(_)
         | Op::Float { .. }

@@ -37,7 +37,7 @@ use llvm_sys::{LLVMAtomicOrdering, LLVMLinkage, LLVMOpcode, LLVMTypeKind};
 use super::{int_width, Reader};
 use crate::ir;
 use crate::transforms::sccp::lattice::{mask, Konst};
-use crate::transforms::sccp::pointer::PtrConst;
+use crate::transforms::sccp::pointer::{Global, PtrConst};
 use crate::transforms::sccp::program::Op;
 
 /// The most positions an `Op::TableLoad` holds.
@@ -100,7 +100,6 @@ impl Reader<'_> {
             return Some(PtrConst::InGlobal {
                 global: self.global(value),
                 offset: 0,
-                inbounds: true,
             });
         }
         if LLVMIsAConstantExpr(value).is_null()
@@ -108,19 +107,17 @@ impl Reader<'_> {
         {
             return None;
         }
-        let PtrConst::InGlobal {
-            global,
-            offset,
-            inbounds,
-        } = self.pointer_constant(LLVMGetOperand(value, 0))?
+        let PtrConst::InGlobal { global, offset } =
+            self.pointer_constant(LLVMGetOperand(value, 0))?
         else {
             return None; // a GEP from null
         };
-        let step = self.gep_offset(value)?;
         Some(PtrConst::InGlobal {
-            global,
-            offset: offset.wrapping_add(step),
-            inbounds: inbounds && LLVMIsInBounds(value) != 0,
+            global: Global {
+                inbounds: global.inbounds && LLVMIsInBounds(value) != 0,
+                ..global
+            },
+            offset: offset.wrapping_add(self.gep_offset(value)?),
         })
     }
 
@@ -205,20 +202,20 @@ impl Reader<'_> {
         }
         let bytes = width as u64 / 8;
         let pointer = LLVMGetOperand(load, 0);
-        if let Some(PtrConst::InGlobal { global, offset, .. }) = self.pointer_constant(pointer) {
-            let (init, ty) = self.definitive_initializer(global.id)?;
+        if let Some(PtrConst::InGlobal { global, offset }) = self.pointer_constant(pointer) {
+            let (init, ty) = self.definitive_initializer(global.id as usize)?;
             let bits = self.bytes_of(init, ty, u64::try_from(offset).ok()?, bytes)?;
             return Some(Op::ConstantLoad(Konst::new(width, bits)));
         }
         if LLVMIsAGetElementPtrInst(pointer).is_null() {
             return None;
         }
-        let Some(PtrConst::InGlobal { global, offset, .. }) =
+        let Some(PtrConst::InGlobal { global, offset }) =
             self.pointer_constant(LLVMGetOperand(pointer, 0))
         else {
             return None;
         };
-        let (init, ty) = self.definitive_initializer(global.id)?;
+        let (init, ty) = self.definitive_initializer(global.id as usize)?;
         let gep = self.gep_terms(pointer, true)?;
         let all_indices_non_negative = (1..LLVMGetNumOperands(pointer) as u32).all(|k| {
             let v = LLVMGetOperand(pointer, k);

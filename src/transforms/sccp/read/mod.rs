@@ -4,16 +4,18 @@
 //! An instruction is described in detail only if every type involved is a
 //! scalar integer: of at most 64 bits (`Op::Binary`, `Op::Cast`, …) or of
 //! 65 to `wide::MAX_WIDE_WIDTH` bits (`Op::Wide`, read as `ApInt` through
-//! `ir::const_int`); anything else (vectors, pointers, floats) becomes
-//! `Op::Opaque`, i.e. overdefined. `undef` and `poison` (of any type)
-//! become `Operand::Undef`, which the solver resolves as LLVM does;
-//! other operands that are not instructions of this function or integer
-//! constants (arguments, globals, constant expressions) become
-//! `Operand::Unknown`, i.e. overdefined.
-//!
-//! An `icmp` of two pointers becomes `Op::PointerICmp` with each operand
-//! described as a `pointer::PtrConst` (`memory`); the facts `pointer`
-//! relies on (linkage, `unnamed_addr`, size) are read here. Loads from
+//! `ir::const_int`), a `float` or `double` (`Op::Float`), or a pointer of
+//! address space 0 (phis, `select`, `freeze`, `icmp`, and `alloca` and
+//! `getelementptr` as pointers that are not null); anything else
+//! (vectors, other pointers, loads of pointers) becomes `Op::Opaque`, i.e.
+//! overdefined. `undef` and `poison` (of any type) become
+//! `Operand::Undef`, which the solver resolves as LLVM does; constant
+//! pointers become `Operand::Pointer`, described as a `pointer::PtrConst`
+//! (`memory`), and `ReadFunction::pointers` keeps an LLVM constant for
+//! each; other operands that are not instructions of this function or
+//! constants (arguments, other constant expressions) become
+//! `Operand::Unknown`, i.e. overdefined. The facts `pointer` relies on
+//! (linkage, `unnamed_addr`, size) are read here. Loads from
 //! read-only globals become `Op::ConstantLoad` or `Op::TableLoad`
 //! (`memory`).
 
@@ -38,7 +40,7 @@ use super::fold::{BinOp, CastOp, IntPredicate, PoisonFlags};
 use super::intrinsic::Intrinsic;
 use super::lattice::Konst;
 use super::overflow::{OverflowField, OverflowOp};
-use super::pointer::Global;
+use super::pointer::{Global, PtrConst};
 use super::program::{Inst, InstId, Op, Operand, Program, Terminator};
 use super::wide::{WideOp, MAX_WIDE_WIDTH};
 use crate::apint::ApInt;
@@ -55,6 +57,9 @@ pub struct ReadFunction {
     /// another `getelementptr` instruction (`rewrite` folds those whose
     /// operands end up constants).
     pub gep_candidates: Vec<InstId>,
+    /// An LLVM constant for each pointer constant the program holds (an
+    /// `Operand::Pointer`), for `rewrite` to put where the solver found one.
+    pub pointers: FastMap<PtrConst, LLVMValueRef>,
     pub fcfg: FunctionCfg,
 }
 
@@ -92,6 +97,15 @@ pub unsafe fn wide_width(ty: LLVMTypeRef) -> Option<u32> {
     }
     let w = LLVMGetIntTypeWidth(ty);
     (65..=MAX_WIDE_WIDTH).contains(&w).then_some(w)
+}
+
+/// A scalar pointer of address space 0, the only pointers the solver
+/// carries (`null` is not a valid address there by default).
+///
+/// # Safety
+/// `ty` is a live type.
+unsafe fn is_plain_pointer(ty: LLVMTypeRef) -> bool {
+    LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMPointerTypeKind && LLVMGetPointerAddressSpace(ty) == 0
 }
 
 /// `float` or `double`.
@@ -169,6 +183,9 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
         data_layout: LLVMGetModuleDataLayout(module),
         semantic_interposition: ir::module_flag(module, "SemanticInterposition").is_some(),
         globals: RefCell::new(Vec::new()),
+        global_ids: RefCell::new(FastMap::default()),
+        pointers: RefCell::new(FastMap::default()),
+        null_is_valid: ir::attributes::has_function_attribute(function, "null_pointer_is_valid"),
     };
     let mut insts: Vec<Inst> = llvm_insts
         .iter()
@@ -210,6 +227,7 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
         llvm_insts,
         copies,
         gep_candidates,
+        pointers: reader.pointers.into_inner(),
         fcfg,
     }
 }
@@ -229,6 +247,13 @@ struct Reader<'a> {
     /// The globals seen as pointer bases; a global's index is its
     /// `pointer::Global::id`.
     globals: RefCell<Vec<LLVMValueRef>>,
+    /// Each global's index in `globals`, by address.
+    global_ids: RefCell<FastMap<usize, usize>>,
+    /// `ReadFunction::pointers`, as it is filled.
+    pointers: RefCell<FastMap<PtrConst, LLVMValueRef>>,
+    /// The function has `null_pointer_is_valid`: an object may be at
+    /// address 0, so no `alloca` or GEP is known not to be null.
+    null_is_valid: bool,
 }
 
 impl Reader<'_> {
@@ -260,6 +285,12 @@ impl Reader<'_> {
         if LLVMIsUndef(value) != 0 || LLVMIsPoison(value) != 0 {
             return Operand::Undef;
         }
+        if LLVMIsConstant(value) != 0 {
+            if let Some(p) = self.pointer_constant(value) {
+                self.pointers.borrow_mut().entry(p).or_insert(value);
+                return Operand::Pointer(p);
+            }
+        }
         Operand::Unknown
     }
 
@@ -285,6 +316,9 @@ impl Reader<'_> {
         if let (Some(env), Some(op)) = (self.float_env, self.float_op(inst, opcode)) {
             return Some(Op::Float { op, env });
         }
+        if is_plain_pointer(ty) {
+            return self.pointer_op(inst, opcode);
+        }
         let result_width = int_width(ty)?;
         let operand = |k: u32| self.operand(LLVMGetOperand(inst, k));
         if let Some(op) = bin_op(opcode) {
@@ -296,11 +330,11 @@ impl Reader<'_> {
             });
         }
         Some(match opcode {
-            LLVMOpcode::LLVMICmp if self.is_scalar_pointer(LLVMGetOperand(inst, 0)) => {
+            LLVMOpcode::LLVMICmp if is_plain_pointer(LLVMTypeOf(LLVMGetOperand(inst, 0))) => {
                 Op::PointerICmp {
                     pred: predicate(LLVMGetICmpPredicate(inst)),
-                    lhs: self.pointer_constant(LLVMGetOperand(inst, 0)),
-                    rhs: self.pointer_constant(LLVMGetOperand(inst, 1)),
+                    lhs: operand(0),
+                    rhs: operand(1),
                 }
             }
             LLVMOpcode::LLVMICmp => {
@@ -346,6 +380,22 @@ impl Reader<'_> {
         int_width(ty).is_some()
             || wide_width(ty).is_some()
             || (self.float_env.is_some() && float_kind(ty).is_some())
+            || is_plain_pointer(ty)
+    }
+
+    /// An instruction producing a pointer of address space 0 that is not
+    /// a phi, `select` or `freeze`: `alloca` and `getelementptr` (LLVM's
+    /// `visitAllocaInst` and `visitGetElementPtrInst`, which mark them
+    /// `notconstant null`).
+    unsafe fn pointer_op(&self, inst: LLVMValueRef, opcode: LLVMOpcode) -> Option<Op> {
+        match opcode {
+            LLVMOpcode::LLVMAlloca if !self.null_is_valid => Some(Op::NotNull),
+            LLVMOpcode::LLVMGetElementPtr => Some(Op::Gep {
+                base: self.operand(LLVMGetOperand(inst, 0)),
+                keeps_non_null: !self.null_is_valid && LLVMIsInBounds(inst) != 0,
+            }),
+            _ => None,
+        }
     }
 
     /// `extractvalue` of field 0 or 1 of a `*.with.overflow` call on
@@ -564,17 +614,17 @@ impl Reader<'_> {
         }
     }
 
-    unsafe fn is_scalar_pointer(&self, value: LLVMValueRef) -> bool {
-        LLVMGetTypeKind(LLVMTypeOf(value)) == LLVMTypeKind::LLVMPointerTypeKind
-    }
-
     /// What `pointer` needs to know about a global variable or function.
     unsafe fn global(&self, value: LLVMValueRef) -> Global {
         let mut globals = self.globals.borrow_mut();
-        let id = globals.iter().position(|&g| g == value).unwrap_or_else(|| {
-            globals.push(value);
-            globals.len() - 1
-        });
+        let id = *self
+            .global_ids
+            .borrow_mut()
+            .entry(value as usize)
+            .or_insert_with(|| {
+                globals.push(value);
+                globals.len() - 1
+            });
         let linkage = LLVMGetLinkage(value);
         let own_linkage = matches!(
             linkage,
@@ -585,11 +635,12 @@ impl Reader<'_> {
             LLVMTypeIsSized(ty) != 0 && LLVMABISizeOfType(self.data_layout, ty) > 0
         };
         Global {
-            id,
+            id: u32::try_from(id).expect("fewer than 2^32 globals"),
             non_null: linkage != LLVMLinkage::LLVMExternalWeakLinkage,
             distinct: own_linkage
                 && LLVMGetUnnamedAddress(value) != LLVMUnnamedAddr::LLVMGlobalUnnamedAddr
                 && has_size,
+            inbounds: true,
         }
     }
 

@@ -523,35 +523,26 @@ fn widening_stops_a_growing_phi() {
     assert_eq!(s.executable_blocks, vec![true, true, true]);
 }
 
-/// Pointer comparisons and constant loads are decided at read time.
+/// Pointer comparisons of constants, and constant loads.
 #[test]
 fn pointer_compares_and_constant_loads() {
-    use crate::transforms::sccp::pointer::{Global, PtrConst};
-    let g = PtrConst::InGlobal {
-        global: Global {
-            id: 0,
-            non_null: true,
-            distinct: true,
-        },
-        offset: 0,
-        inbounds: true,
-    };
+    let g = Operand::Pointer(global_pointer());
     let p = Program {
         insts: vec![
             inst(
                 0,
                 Op::PointerICmp {
                     pred: IntPredicate::Ne,
-                    lhs: Some(g),
-                    rhs: Some(PtrConst::Null),
+                    lhs: g.clone(),
+                    rhs: Operand::Pointer(PtrConst::Null),
                 },
             ),
             inst(
                 0,
                 Op::PointerICmp {
                     pred: IntPredicate::Eq,
-                    lhs: Some(g),
-                    rhs: None,
+                    lhs: g,
+                    rhs: Operand::Unknown,
                 },
             ),
             inst(0, Op::ConstantLoad(Konst::new(32, 7))),
@@ -566,6 +557,91 @@ fn pointer_compares_and_constant_loads() {
             Lattice::Overdefined,
             konst32(7)
         ]
+    );
+}
+
+use crate::transforms::sccp::pointer::{Global, PtrConst};
+
+/// `@g`: a global that is not null.
+fn global_pointer() -> PtrConst {
+    PtrConst::InGlobal {
+        global: Global {
+            id: 0,
+            non_null: true,
+            distinct: true,
+            inbounds: true,
+        },
+        offset: 0,
+    }
+}
+
+fn pointer_icmp(block: Block, pred: IntPredicate, lhs: Operand, rhs: Operand) -> Inst {
+    inst(block, Op::PointerICmp { pred, lhs, rhs })
+}
+
+/// A phi of a global and itself is the global (LLVM 22's `sccp` folds
+/// csmith's `int *p = &g; for (…) p = p;` the same way), and an `alloca`,
+/// an `inbounds` GEP of it and a phi of two of them are not null; a GEP
+/// without `inbounds` may wrap to null.
+#[test]
+fn pointer_constants_and_pointers_that_are_not_null() {
+    let null = || Operand::Pointer(PtrConst::Null);
+    let g = Operand::Pointer(global_pointer());
+    let p = single_block_loop(
+        vec![
+            inst(1, Op::Phi(vec![(g.clone(), 0), (Operand::Inst(0), 1)])),
+            inst(1, Op::NotNull),
+            inst(
+                1,
+                Op::Gep {
+                    base: Operand::Inst(1),
+                    keeps_non_null: true,
+                },
+            ),
+            inst(
+                1,
+                Op::Gep {
+                    base: Operand::Inst(1),
+                    keeps_non_null: false,
+                },
+            ),
+            sel(Operand::Unknown, Operand::Inst(2), g.clone()),
+            pointer_icmp(1, IntPredicate::Eq, Operand::Inst(4), null()),
+            pointer_icmp(1, IntPredicate::Eq, Operand::Inst(3), null()),
+            pointer_icmp(1, IntPredicate::Eq, Operand::Inst(0), g),
+            inst(1, Op::Freeze(Operand::Inst(0))),
+            inst(1, Op::Freeze(Operand::Inst(1))),
+            pointer_icmp(1, IntPredicate::Ne, Operand::Inst(1), Operand::Inst(2)),
+            pointer_icmp(1, IntPredicate::Eq, Operand::Inst(1), Operand::Unknown),
+        ],
+        7,
+    );
+    let s = solve(&p);
+    let f = Lattice::Const(Konst::bool(false));
+    assert_eq!(
+        s.values[0],
+        Lattice::Pointer(global_pointer()),
+        "phi [@g], [self]"
+    );
+    assert_eq!(s.values[1], Lattice::NotNull, "alloca");
+    assert_eq!(s.values[2], Lattice::NotNull, "inbounds GEP of an alloca");
+    assert_eq!(s.values[3], Lattice::Overdefined, "GEP that may wrap");
+    assert_eq!(s.values[4], Lattice::NotNull, "select of an alloca and @g");
+    assert_eq!(s.values[5], f);
+    assert_eq!(s.values[6], Lattice::Overdefined);
+    assert_eq!(s.values[7], Lattice::Const(Konst::bool(true)));
+    assert_eq!(s.values[8], Lattice::Pointer(global_pointer()));
+    assert_eq!(
+        s.values[9],
+        Lattice::Overdefined,
+        "freeze of a pointer that is not null"
+    );
+    assert_eq!(s.values[10], Lattice::Overdefined, "two pointers not null");
+    assert_eq!(s.values[11], Lattice::Overdefined);
+    assert_eq!(
+        s.executable_blocks,
+        vec![true, true, false],
+        "the loop never exits"
     );
 }
 

@@ -1,0 +1,46 @@
+; RUN: %opt -passes='pebble-sccp<stats>' -S %s 2>%t.stats | FileCheck %s
+; RUN: FileCheck --check-prefix=STATS %s < %t.stats
+;
+; `and x, m` with `m` a run of low bits is `x` when x's range fits in `m`
+; (`mask`; LLVM 22's SCCP removes these, LLVM 19's does not): every CHECK
+; line below is also what LLVM 22's `opt -passes=sccp` prints.
+
+; csmith's crc32: `(crc >> 8) & 0x00FFFFFF`.
+define i32 @shifted(i32 %crc) {
+; CHECK-LABEL: define {{.*}}i32 @shifted(
+; CHECK-NEXT:    %shr = lshr i32 %crc, 8
+; CHECK-NEXT:    ret i32 %shr
+  %shr = lshr i32 %crc, 8
+  %and = and i32 %shr, 16777215
+  ret i32 %and
+}
+
+define i64 @zext_byte(i8 %b) {
+; CHECK-LABEL: define {{.*}}i64 @zext_byte(
+; CHECK-NEXT:    %z = zext i8 %b to i64
+; CHECK-NEXT:    ret i64 %z
+  %z = zext i8 %b to i64
+  %and = and i64 %z, 255
+  ret i64 %and
+}
+
+; Must stay: the range does not fit (the shift leaves 24 bits, the mask
+; has 16); 254 is not a run of low bits; nothing is known of %x.
+define i32 @must_stay(i32 %crc, i8 %b, i32 %x) {
+; CHECK-LABEL: define {{.*}}i32 @must_stay(
+; CHECK:         %narrow = and i32 %shr, 65535
+; CHECK:         %not.low = and i32 %z, 254
+; CHECK:         %unknown = and i32 %x, 255
+  %shr = lshr i32 %crc, 8
+  %narrow = and i32 %shr, 65535
+  %z = zext i8 %b to i32
+  %not.low = and i32 %z, 254
+  %unknown = and i32 %x, 255
+  %s1 = xor i32 %narrow, %not.low
+  %s = xor i32 %s1, %unknown
+  ret i32 %s
+}
+
+; STATS: pebble-sccp: @shifted: 0 constants, 0 branches folded, 0 blocks removed, 0 flags added, 0 made unsigned, 0 uses replaced, 1 masks removed
+; STATS: pebble-sccp: @zext_byte: 0 constants, {{.*}}, 1 masks removed
+; STATS: pebble-sccp: @must_stay: 0 constants, {{.*}}, 0 masks removed
