@@ -15,24 +15,16 @@ use llvm_sys::LLVMOpcode;
 use super::{ExistingPhi, Graph, PhiFactory, UseSite};
 use crate::analysis::cfg::Block;
 use crate::ir::{self, FastMap, FunctionCfg};
-use crate::transforms::mem2reg::push_decimal;
 
-/// Makes phis of type `ty` named `name` (LLVM uniquifies the names), or
-/// `name.0`, `name.1`, … when numbered.
+/// Makes phis of type `ty` named `name` (LLVM uniquifies the names),
+/// offering every phi of the type already in a block for reuse (LLVM's
+/// `SSAUpdater`; loop rotation's SSA repair). `pebble-mem2reg<updater>`
+/// plans its phis instead (`deferred`).
 pub struct LlvmPhis<'a> {
     graph: &'a dyn Graph,
     blocks: &'a [LLVMBasicBlockRef],
     ty: LLVMTypeRef,
     name: String,
-    /// The number of the next phi, when phis are numbered. Numbered names
-    /// are unique at the first try, as the default mode's and LLVM's
-    /// PromotePass's `name.N`: under one shared name every phi after the
-    /// first collides, and LLVM's uniquifier appends a counter and probes
-    /// the function's symbol table again, often more than once (`v5` + 1
-    /// is `v51`, another variable's name); on `bench-rotate`'s
-    /// `irreducible_vars` 4000x100 naming was 23% of the updater's
-    /// instructions, each a probe into a table that grows with the input.
-    numbered: Option<usize>,
     builder: LLVMBuilderRef,
     /// The phis created, in order.
     pub created: Vec<LLVMValueRef>,
@@ -45,43 +37,9 @@ pub struct LlvmPhis<'a> {
     /// rewrite uses only after their queries); the phis it completes are
     /// added as they are.
     existing: FastMap<Block, Vec<ExistingPhi<LLVMValueRef>>>,
-    /// Which phis the updater may reuse.
-    reuse: Reuse,
-    /// `llvm_pred_order` per block, read once (and kept by `retarget`), in
-    /// flat lists: block `b`'s entries are `pred_llvm[s..s + n]` and
-    /// `pred_position[s..s + n]` for `(s, n) = pred_span[b]` (`UNREAD`
-    /// until read). A query over a large function reads nearly every
-    /// block's entries; a map of two vectors per block cost three cache
-    /// misses per phi there (`bench-rotate`'s `irreducible_vars` 4000x100,
-    /// cache simulation).
-    pred_span: Vec<(u32, u32)>,
-    pred_llvm: Vec<LLVMBasicBlockRef>,
-    pred_position: Vec<u32>,
+    preds: PredOrders,
     /// The incoming values `set_incoming` hands LLVM, reused.
     scratch: Vec<LLVMValueRef>,
-    /// Per block, a complete phi this factory made there (null: none), when
-    /// it makes new phis as copies (`Reuse::None`, see `create_phi`).
-    /// Cleared by `forget_templates` before any phi may be erased.
-    templates: Vec<LLVMValueRef>,
-}
-
-/// The phis a factory offers the updater for reuse (`existing_phis`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reuse {
-    /// Every phi of the type already in the block (LLVM's `SSAUpdater`).
-    AnyOfType,
-    /// None: every phi the updater needs is made. `pebble-mem2reg<updater>`
-    /// promotes one alloca at a time, so a phi is then never shared
-    /// between two allocas (or taken from the input), as in the default
-    /// mode. Offering every phi made that mode quadratic: on irreducible
-    /// CFGs every block holds a phi of each variable already promoted, and
-    /// each needed phi was matched against all of them, each match
-    /// following a web of phis before failing (1 000 blocks × 100
-    /// variables: 10.7 s). The updater asks one query per variable, whose
-    /// phis are all new, and merges a block with a definition once
-    /// (`values_in_middle_of_blocks`), so it has nothing of its own to
-    /// reuse either.
-    None,
 }
 
 impl<'a> LlvmPhis<'a> {
@@ -89,18 +47,6 @@ impl<'a> LlvmPhis<'a> {
     /// `fcfg` describes the live function the phis go into.
     pub unsafe fn new(fcfg: &'a FunctionCfg, ty: LLVMTypeRef, name: &str) -> Self {
         Self::over(&fcfg.cfg, &fcfg.blocks, ty, name)
-    }
-
-    /// As `new`, offering no phi for reuse (`Reuse::None`).
-    ///
-    /// # Safety
-    /// As `new`.
-    pub unsafe fn reusing_none(fcfg: &'a FunctionCfg, ty: LLVMTypeRef, name: &str) -> Self {
-        let mut phis = Self::over(&fcfg.cfg, &fcfg.blocks, ty, name);
-        phis.reuse = Reuse::None;
-        phis.numbered = Some(0);
-        phis.templates = vec![std::ptr::null_mut(); fcfg.blocks.len()];
-        phis
     }
 
     /// Phis in a function whose CFG is `graph`, block `b` being `blocks[b]`.
@@ -118,21 +64,14 @@ impl<'a> LlvmPhis<'a> {
             blocks,
             ty,
             name: name.to_string(),
-            numbered: None,
             builder: LLVMCreateBuilderInContext(LLVMGetTypeContext(ty)),
             created: Vec::new(),
             existing: FastMap::default(),
-            reuse: Reuse::AnyOfType,
-            pred_span: Vec::new(),
-            pred_llvm: Vec::new(),
-            pred_position: Vec::new(),
+            preds: PredOrders::default(),
             scratch: Vec::new(),
-            templates: Vec::new(),
         }
     }
-}
 
-impl LlvmPhis<'_> {
     fn known_phis(&mut self, block: Block) -> &Vec<ExistingPhi<LLVMValueRef>> {
         let (graph, blocks, ty) = (self.graph, self.blocks, self.ty);
         self.existing
@@ -142,82 +81,54 @@ impl LlvmPhis<'_> {
     }
 }
 
-impl LlvmPhis<'_> {
-    /// Makes the factory one for a new variable of type `ty` named `name`,
-    /// in the same function: the phis created so far and the phis known
-    /// per block are forgotten, what it read of the CFG is kept.
-    /// `pebble-mem2reg<updater>` promotes every alloca through one factory:
-    /// re-reading each block's LLVM predecessor order per alloca cost as
-    /// much as the phis themselves.
-    pub fn retarget(&mut self, ty: LLVMTypeRef, name: &str) {
-        self.ty = ty;
-        self.name.clear();
-        self.name.push_str(name);
-        self.numbered = self.numbered.map(|_| 0);
-        self.created.clear();
-        self.existing.clear();
-    }
+/// Each block's predecessors in LLVM's `predecessors()` order, and for
+/// each the position of that block in `Graph::preds` (duplicate edges
+/// carry one value, so any of its positions serves): the order a new
+/// phi's entries follow. Read once per block, into flat lists: block `b`'s
+/// entries are `llvm[s..s + n]` and `position[s..s + n]` for `(s, n) =
+/// span[b]` (`UNREAD` until read). A query over a large function reads
+/// nearly every block's entries; a map of two vectors per block cost
+/// three cache misses per phi there (`bench-rotate`'s `irreducible_vars`
+/// 4000x100, cache simulation).
+#[derive(Default)]
+pub struct PredOrders {
+    span: Vec<(u32, u32)>,
+    llvm: Vec<LLVMBasicBlockRef>,
+    position: Vec<u32>,
+}
 
-    /// Forgets the phis kept as templates for `create_phi`: to be called
-    /// before anything may erase a phi this factory made (the template
-    /// handles would dangle). `pebble-mem2reg<updater>` calls it after each
-    /// round, before the address-phi fold.
-    pub fn forget_templates(&mut self) {
-        self.templates.fill(std::ptr::null_mut());
-    }
+/// `PredOrders::span` of a block not read yet.
+const UNREAD: (u32, u32) = (u32::MAX, 0);
 
-    /// A new phi without its final incoming values at the top of `bb`.
-    /// With a template of the type in `block`, a copy of it: its incoming
-    /// blocks are the block's LLVM predecessor order (`set_incoming` made
-    /// it so), and a copy is allocated with room for exactly those entries,
-    /// where an empty phi grows its operand list 2, 3, 4, 6, … as
-    /// `LLVMAddIncoming` appends (on `bench-rotate`'s 500x50 shapes that
-    /// growth was an eighth of the pass's instructions). `set_incoming`
-    /// overwrites every incoming value of a copy. A copy carries the
-    /// template's debug location, which is dropped so that the builder
-    /// gives it the location a phi built in its place would get.
-    ///
+impl PredOrders {
     /// # Safety
-    /// The builder is positioned in `bb`, which is `self.blocks[block]`.
-    unsafe fn new_phi(&mut self, block: Block) -> LLVMValueRef {
-        match self.templates.get(block) {
-            Some(&t) if !t.is_null() && LLVMTypeOf(t) == self.ty => {
-                let phi = LLVMInstructionClone(t);
-                llvm_sys::debuginfo::LLVMInstructionSetDebugLoc(phi, std::ptr::null_mut());
-                LLVMInsertIntoBuilder(self.builder, phi);
-                phi
-            }
-            _ => LLVMBuildPhi(self.builder, self.ty, c"".as_ptr()),
+    /// `graph` is the current CFG of the live blocks `blocks`.
+    pub unsafe fn get(
+        &mut self,
+        graph: &dyn Graph,
+        blocks: &[LLVMBasicBlockRef],
+        block: Block,
+    ) -> (&[LLVMBasicBlockRef], &[u32]) {
+        if self.span.len() <= block {
+            self.span.resize(block + 1, UNREAD);
         }
-    }
-
-    /// `block`'s predecessors in LLVM's `predecessors()` order, and for
-    /// each the position of that block in `Graph::preds` (duplicate edges
-    /// carry one value, so any of its positions serves). Read once per
-    /// block: a new phi's entries follow it.
-    fn llvm_pred_order(&mut self, block: Block) -> (&[LLVMBasicBlockRef], &[u32]) {
-        if self.pred_span.len() <= block {
-            self.pred_span.resize(block + 1, UNREAD);
+        if self.span[block] == UNREAD {
+            let start = self.llvm.len();
+            self.read(graph, blocks, block);
+            let len = self.llvm.len() - start;
+            self.span[block] = (start as u32, len as u32);
         }
-        if self.pred_span[block] == UNREAD {
-            let start = self.pred_llvm.len();
-            // SAFETY: the blocks are live and the graph is current.
-            unsafe { self.read_pred_order(block) };
-            let len = self.pred_llvm.len() - start;
-            self.pred_span[block] = (start as u32, len as u32);
-        }
-        let (start, len) = self.pred_span[block];
+        let (start, len) = self.span[block];
         let range = start as usize..(start + len) as usize;
-        (&self.pred_llvm[range.clone()], &self.pred_position[range])
+        (&self.llvm[range.clone()], &self.position[range])
     }
 
-    /// Appends `block`'s entries to `pred_llvm` and `pred_position`.
+    /// Appends `block`'s entries to `llvm` and `position`.
     ///
     /// # Safety
-    /// The blocks are live and the graph is current.
-    unsafe fn read_pred_order(&mut self, block: Block) {
-        let preds = self.graph.preds(block);
-        let blocks = self.blocks;
+    /// As `get`.
+    unsafe fn read(&mut self, graph: &dyn Graph, blocks: &[LLVMBasicBlockRef], block: Block) {
+        let preds = graph.preds(block);
         let llvm = llvm_predecessors(blocks[block]);
         debug_assert_eq!(llvm.len(), preds.len());
         if preds.len() > 8 {
@@ -226,20 +137,16 @@ impl LlvmPhis<'_> {
                 .enumerate()
                 .map(|(k, &p)| (blocks[p], k))
                 .collect();
-            self.pred_position
-                .extend(llvm.iter().map(|bb| at[bb] as u32));
+            self.position.extend(llvm.iter().map(|bb| at[bb] as u32));
         } else {
-            self.pred_position.extend(
+            self.position.extend(
                 llvm.iter()
                     .map(|&bb| preds.iter().position(|&p| blocks[p] == bb).unwrap_or(0) as u32),
             );
         }
-        self.pred_llvm.extend_from_slice(&llvm);
+        self.llvm.extend_from_slice(&llvm);
     }
 }
-
-/// `LlvmPhis::pred_span` of a block not read yet.
-const UNREAD: (u32, u32) = (u32::MAX, 0);
 
 impl Drop for LlvmPhis<'_> {
     fn drop(&mut self) {
@@ -257,10 +164,7 @@ impl PhiFactory for LlvmPhis<'_> {
     }
 
     fn existing_phis(&mut self, block: Block) -> Vec<ExistingPhi<LLVMValueRef>> {
-        match self.reuse {
-            Reuse::AnyOfType => self.known_phis(block).clone(),
-            Reuse::None => Vec::new(),
-        }
+        self.known_phis(block).clone()
     }
 
     fn existing_phi(
@@ -268,9 +172,6 @@ impl PhiFactory for LlvmPhis<'_> {
         block: Block,
         phi: LLVMValueRef,
     ) -> Option<ExistingPhi<LLVMValueRef>> {
-        if self.reuse == Reuse::None {
-            return None;
-        }
         self.known_phis(block)
             .iter()
             .find(|e| e.phi == phi)
@@ -280,25 +181,9 @@ impl PhiFactory for LlvmPhis<'_> {
     fn create_phi(&mut self, block: Block) -> LLVMValueRef {
         // SAFETY: as above; a phi goes first in its block.
         unsafe {
-            let bb = self.blocks[block];
-            let first = LLVMGetFirstInstruction(bb);
-            if first.is_null() {
-                LLVMPositionBuilderAtEnd(self.builder, bb);
-            } else {
-                ir::debug_records::position_before_markers(self.builder, first);
-            }
-            let phi = self.new_phi(block);
-            match self.numbered.as_mut() {
-                Some(next) if !self.name.is_empty() => {
-                    let base = self.name.len();
-                    self.name.push('.');
-                    push_decimal(&mut self.name, *next);
-                    ir::set_name(phi, &self.name);
-                    self.name.truncate(base);
-                    *next += 1;
-                }
-                _ => ir::set_name(phi, &self.name),
-            }
+            position_at_top(self.builder, self.blocks[block]);
+            let phi = LLVMBuildPhi(self.builder, self.ty, c"".as_ptr());
+            ir::set_name(phi, &self.name);
             self.created.push(phi);
             phi
         }
@@ -310,34 +195,22 @@ impl PhiFactory for LlvmPhis<'_> {
     fn set_incoming(&mut self, phi: LLVMValueRef, block: Block, incoming: &[LLVMValueRef]) {
         debug_assert_eq!(incoming.len(), self.graph.preds(block).len());
         let mut values = std::mem::take(&mut self.scratch);
-        let (blocks, order) = self.llvm_pred_order(block);
+        // SAFETY: the blocks are live and the graph is current.
+        let (blocks, order) = unsafe { self.preds.get(self.graph, self.blocks, block) };
         values.clear();
         values.extend(order.iter().map(|&k| incoming[k as usize]));
         // SAFETY: `phi` was made by `create_phi`; values and blocks are
         // live. LLVMAddIncoming only reads the two arrays (`*mut` in the C
-        // signature only), so the cached block list is passed as it is. A
-        // copy of a template already lists `blocks` (see `new_phi`): only
-        // its values are set.
+        // signature only), so the cached block list is passed as it is.
         unsafe {
-            if LLVMCountIncoming(phi) == 0 {
-                LLVMAddIncoming(
-                    phi,
-                    values.as_mut_ptr(),
-                    blocks.as_ptr() as *mut LLVMBasicBlockRef,
-                    values.len() as u32,
-                )
-            } else {
-                debug_assert_eq!(LLVMCountIncoming(phi) as usize, values.len());
-                for (k, &v) in values.iter().enumerate() {
-                    debug_assert_eq!(LLVMGetIncomingBlock(phi, k as u32), blocks[k]);
-                    LLVMSetOperand(phi, k as u32, v);
-                }
-            }
+            LLVMAddIncoming(
+                phi,
+                values.as_mut_ptr(),
+                blocks.as_ptr() as *mut LLVMBasicBlockRef,
+                values.len() as u32,
+            )
         }
         self.scratch = values;
-        if let Some(t) = self.templates.get_mut(block) {
-            *t = phi;
-        }
         // A block not read yet gets the phi when it is read.
         if let Some(known) = self.existing.get_mut(&block) {
             known.push(ExistingPhi {
@@ -345,6 +218,20 @@ impl PhiFactory for LlvmPhis<'_> {
                 incoming: incoming.to_vec(),
             });
         }
+    }
+}
+
+/// Positions `builder` before the first instruction of `bb` (at its end
+/// when empty).
+///
+/// # Safety
+/// `builder` and `bb` are live.
+pub unsafe fn position_at_top(builder: LLVMBuilderRef, bb: LLVMBasicBlockRef) {
+    let first = LLVMGetFirstInstruction(bb);
+    if first.is_null() {
+        LLVMPositionBuilderAtEnd(builder, bb);
+    } else {
+        ir::debug_records::position_before_markers(builder, first);
     }
 }
 

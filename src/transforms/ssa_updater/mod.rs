@@ -52,6 +52,7 @@
 //! (LLVM's `SSAUpdaterBulk`), `promote` is `pebble-mem2reg<updater>`.
 
 pub mod bulk;
+pub mod deferred;
 pub mod llvm;
 pub mod promote;
 
