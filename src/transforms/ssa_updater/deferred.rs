@@ -280,3 +280,46 @@ unsafe fn name_phi(phi: LLVMValueRef, name: &str, number: u32, scratch: &mut Str
     push_decimal(scratch, number as usize);
     ir::set_name(phi, scratch);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn planned_values_and_phis_round_trip() {
+        let v = 0x1000 as LLVMValueRef;
+        assert_eq!(Planned::value(v).llvm_value(), Some(v));
+        assert_eq!(Planned::value(v).phi_id(), None);
+        let p = Planned::phi(41);
+        assert_eq!(p.phi_id(), Some(41));
+        assert_eq!(p.llvm_value(), None);
+        let built = vec![std::ptr::null_mut(); 41]
+            .into_iter()
+            .chain([0x2000 as LLVMValueRef])
+            .collect::<Vec<_>>();
+        assert_eq!(p.resolve(&built), 0x2000 as LLVMValueRef);
+        assert_eq!(Planned::value(v).resolve(&built), v);
+    }
+
+    /// Blocks in order, each block's phis in the order they were planned.
+    #[test]
+    fn numbers_by_block_is_a_stable_sort() {
+        let mut plan = PlannedPhis::default();
+        plan.vars.push(Var {
+            ty: std::ptr::null_mut(),
+            name: String::new(),
+            poison: std::ptr::null_mut(),
+            phis: 0,
+        });
+        for b in [3, 1, 3, 0, 1, 3] {
+            plan.create_phi(b);
+        }
+        assert_eq!(numbers_by_block(&plan, 5), vec![3, 1, 4, 0, 2, 5]);
+        let numbers: Vec<u32> = plan.phis.iter().map(|p| p.number).collect();
+        assert_eq!(
+            numbers,
+            vec![0, 1, 2, 3, 4, 5],
+            "N of name.N in planning order"
+        );
+    }
+}
