@@ -71,21 +71,8 @@ pub unsafe fn add(
     }
     let dt = DomTree::compute(&fcfg.cfg);
     let first = program.insts.len();
-    let mut by_value: FastMap<InstId, Vec<usize>> = FastMap::default();
-    for (k, p) in planned.iter().enumerate() {
-        by_value.entry(p.x).or_default().push(k);
-    }
-    // Deepest first, so that the first dominating copy is the innermost.
-    for copies in by_value.values_mut() {
-        copies.sort_by_key(|&k| std::cmp::Reverse(dt.level(planned[k].block)));
-    }
-    let innermost = |x: InstId, at: Block, except: Option<usize>| -> Option<usize> {
-        by_value
-            .get(&x)?
-            .iter()
-            .copied()
-            .find(|&k| Some(k) != except && dt.dominates(planned[k].block, at))
-    };
+    let index = CopyIndex::new(&planned, &dt);
+    let innermost = |x: InstId, at: Block, except: Option<usize>| index.innermost(x, at, except);
     // The LLVM uses of each copied value, each taken by its innermost
     // copy; their users are the only instructions whose operands change.
     let mut copies: Vec<Copy> = (0..planned.len())
@@ -96,7 +83,7 @@ pub unsafe fn add(
         .collect();
     let mut user_insts: Vec<InstId> = Vec::new();
     let mut user_terminators: Vec<Block> = Vec::new();
-    for &x in by_value.keys() {
+    for &x in index.by_value.keys() {
         for (user, operand, at) in llvm_uses(values[x], fcfg) {
             let Some(k) = innermost(x, at, None) else {
                 continue;
@@ -146,6 +133,77 @@ pub unsafe fn add(
         });
     }
     copies
+}
+
+/// Each copied value's copies in reachable blocks, for the innermost copy
+/// whose block dominates a given block: sorted by the blocks' numbers in a
+/// depth-first walk of the dominator tree, each with the position of the
+/// nearest copy whose block dominates its own (the copies' blocks nest as
+/// the tree's subtrees do). Scanning every copy of a value for every use
+/// was quadratic: an argument compared in every block (`bench-sccp`'s
+/// irreducible CFGs) has thousands of both.
+struct CopyIndex<'a> {
+    /// Per value: (copy's block's `dfs_in`, copy, position of the enclosing
+    /// copy), sorted by `dfs_in`.
+    by_value: FastMap<InstId, Vec<(u32, usize, Option<usize>)>>,
+    planned_blocks: Vec<Block>,
+    dt: &'a DomTree,
+}
+
+impl<'a> CopyIndex<'a> {
+    fn new(planned: &[Planned], dt: &'a DomTree) -> Self {
+        let mut by_value: FastMap<InstId, Vec<(u32, usize, Option<usize>)>> = FastMap::default();
+        for (k, p) in planned.iter().enumerate() {
+            if dt.is_reachable(p.block) {
+                by_value
+                    .entry(p.x)
+                    .or_default()
+                    .push((dt.dfs_in(p.block), k, None));
+            }
+        }
+        for copies in by_value.values_mut() {
+            copies.sort_unstable();
+            // The copies whose subtree is still open, outermost first.
+            let mut open: Vec<usize> = Vec::new();
+            for i in 0..copies.len() {
+                let block = planned[copies[i].1].block;
+                while let Some(&top) = open.last() {
+                    if dt.dominates(planned[copies[top].1].block, block) {
+                        break;
+                    }
+                    open.pop();
+                }
+                copies[i].2 = open.last().copied();
+                open.push(i);
+            }
+        }
+        CopyIndex {
+            by_value,
+            planned_blocks: planned.iter().map(|p| p.block).collect(),
+            dt,
+        }
+    }
+
+    /// The innermost copy of `x` whose block dominates `at`, other than
+    /// `except`.
+    fn innermost(&self, x: InstId, at: Block, except: Option<usize>) -> Option<usize> {
+        let copies = self.by_value.get(&x)?;
+        if !self.dt.is_reachable(at) {
+            return None;
+        }
+        // The last copy numbered at or before `at`; the ones dominating
+        // `at` are it or its enclosing copies.
+        let end = copies.partition_point(|&(dfs_in, _, _)| dfs_in <= self.dt.dfs_in(at));
+        let mut i = end.checked_sub(1);
+        while let Some(pos) = i {
+            let (_, k, parent) = copies[pos];
+            if Some(k) != except && self.dt.dominates(self.planned_blocks[k], at) {
+                return Some(k);
+            }
+            i = parent;
+        }
+        None
+    }
 }
 
 /// The copies the branches call for, `other` as the compare reads it.
@@ -282,5 +340,63 @@ fn redirect_operands(inst: &mut Inst, redirect: &impl Fn(&mut Operand, Block)) {
         | Op::Float { .. }
         | Op::OverflowField(_)
         | Op::Opaque => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::cfg::Cfg;
+
+    /// On pseudo-random CFGs with copies of two values in random blocks,
+    /// `CopyIndex::innermost` is the deepest dominating copy a scan of all
+    /// copies finds.
+    #[test]
+    fn innermost_is_the_deepest_dominating_copy() {
+        let mut seed = 12345u64;
+        let mut next = |m: usize| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((seed >> 33) as usize) % m
+        };
+        for _ in 0..200 {
+            let n = 2 + next(30);
+            let mut edges = Vec::new();
+            for b in 1..n {
+                edges.push((next(b), b));
+            }
+            for _ in 0..next(n) {
+                edges.push((next(n), next(n)));
+            }
+            let dt = DomTree::compute(&Cfg::from_edges(n, &edges));
+            let mut used = std::collections::HashSet::new();
+            let planned: Vec<Planned> = (0..next(12))
+                .filter_map(|_| {
+                    let (x, block) = (next(2), next(n));
+                    used.insert((x, block)).then_some(Planned {
+                        x,
+                        block,
+                        pred: IntPredicate::Eq,
+                        other: Operand::Unknown,
+                    })
+                })
+                .collect();
+            let index = CopyIndex::new(&planned, &dt);
+            for x in 0..2 {
+                for at in 0..n {
+                    for except in [None, Some(0), Some(1)] {
+                        let scan = (0..planned.len())
+                            .filter(|&k| {
+                                planned[k].x == x
+                                    && Some(k) != except
+                                    && dt.dominates(planned[k].block, at)
+                            })
+                            .max_by_key(|&k| dt.level(planned[k].block));
+                        assert_eq!(index.innermost(x, at, except), scan, "x {x} at {at}");
+                    }
+                }
+            }
+        }
     }
 }
