@@ -143,22 +143,35 @@ pub unsafe fn add(
 /// was quadratic: an argument compared in every block (`bench-sccp`'s
 /// irreducible CFGs) has thousands of both.
 struct CopyIndex<'a> {
-    /// Per value: (copy's block's `dfs_in`, copy, position of the enclosing
-    /// copy), sorted by `dfs_in`.
-    by_value: FastMap<InstId, Vec<(u32, usize, Option<usize>)>>,
-    planned_blocks: Vec<Block>,
+    /// Per value, sorted by `dfs_in`.
+    by_value: FastMap<InstId, Vec<IndexedCopy>>,
     dt: &'a DomTree,
+}
+
+/// One copy in a `CopyIndex`.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct IndexedCopy {
+    /// Its block's `DomTree::dfs_in`.
+    dfs_in: u32,
+    /// Its index among the planned copies.
+    copy: usize,
+    block: Block,
+    /// The position of the nearest copy of the same value whose block
+    /// dominates this one's.
+    enclosing: Option<usize>,
 }
 
 impl<'a> CopyIndex<'a> {
     fn new(planned: &[Planned], dt: &'a DomTree) -> Self {
-        let mut by_value: FastMap<InstId, Vec<(u32, usize, Option<usize>)>> = FastMap::default();
+        let mut by_value: FastMap<InstId, Vec<IndexedCopy>> = FastMap::default();
         for (k, p) in planned.iter().enumerate() {
             if dt.is_reachable(p.block) {
-                by_value
-                    .entry(p.x)
-                    .or_default()
-                    .push((dt.dfs_in(p.block), k, None));
+                by_value.entry(p.x).or_default().push(IndexedCopy {
+                    dfs_in: dt.dfs_in(p.block),
+                    copy: k,
+                    block: p.block,
+                    enclosing: None,
+                });
             }
         }
         for copies in by_value.values_mut() {
@@ -166,22 +179,18 @@ impl<'a> CopyIndex<'a> {
             // The copies whose subtree is still open, outermost first.
             let mut open: Vec<usize> = Vec::new();
             for i in 0..copies.len() {
-                let block = planned[copies[i].1].block;
+                let block = copies[i].block;
                 while let Some(&top) = open.last() {
-                    if dt.dominates(planned[copies[top].1].block, block) {
+                    if dt.dominates(copies[top].block, block) {
                         break;
                     }
                     open.pop();
                 }
-                copies[i].2 = open.last().copied();
+                copies[i].enclosing = open.last().copied();
                 open.push(i);
             }
         }
-        CopyIndex {
-            by_value,
-            planned_blocks: planned.iter().map(|p| p.block).collect(),
-            dt,
-        }
+        CopyIndex { by_value, dt }
     }
 
     /// The innermost copy of `x` whose block dominates `at`, other than
@@ -193,14 +202,14 @@ impl<'a> CopyIndex<'a> {
         }
         // The last copy numbered at or before `at`; the ones dominating
         // `at` are it or its enclosing copies.
-        let end = copies.partition_point(|&(dfs_in, _, _)| dfs_in <= self.dt.dfs_in(at));
+        let end = copies.partition_point(|c| c.dfs_in <= self.dt.dfs_in(at));
         let mut i = end.checked_sub(1);
         while let Some(pos) = i {
-            let (_, k, parent) = copies[pos];
-            if Some(k) != except && self.dt.dominates(self.planned_blocks[k], at) {
-                return Some(k);
+            let c = copies[pos];
+            if Some(c.copy) != except && self.dt.dominates(c.block, at) {
+                return Some(c.copy);
             }
-            i = parent;
+            i = c.enclosing;
         }
         None
     }
