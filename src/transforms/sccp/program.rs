@@ -29,8 +29,9 @@ pub enum Operand {
     Inst(InstId),
     /// An integer constant of at most 64 bits.
     Const(Konst),
-    /// An integer constant of 65 to `wide::MAX_WIDE_WIDTH` bits.
-    Wide(ApInt),
+    /// An integer constant of 65 to `wide::MAX_WIDE_WIDTH` bits (boxed:
+    /// rare, and as wide as two operands of any other kind).
+    Wide(Box<ApInt>),
     /// A `float` or `double` constant that is not a NaN.
     Float(FloatConst),
     /// A constant pointer of address space 0 `read` could describe.

@@ -51,8 +51,9 @@
 //! generated irreducible CFGs of `scripts/bench-sccp`, tens of thousands
 //! of phis, most of its time went to cache misses, not to instructions):
 //! what a visit reads is kept in small dense vectors rather than read from
-//! `Program`: the block of each instruction (`inst_block`), and each phi's
-//! entries as one flat list of `(edge, value slot)` pairs (`phi_entries`),
+//! `Program`: the block of each instruction with a bit marking phis
+//! (`inst_block`), the users of each value in one word each (`User`: 4
+//! bytes where an enum took 16), and each phi's entries as one flat list of `(edge, value slot)` pairs (`phi_entries`),
 //! where a slot indexes `values`: an instruction's value, or past the
 //! instructions one of the fixed values of the other operands (constants,
 //! `Operand::Unknown`, undef as ⊤ with its *may be undef* mark set in the
@@ -141,9 +142,40 @@ impl Solution {
     }
 }
 
-/// A use of an instruction's value.
+/// A use of an instruction's value: an instruction or a block's
+/// terminator, in one word (`users` and the worklists hold millions of
+/// them on large functions; 4 bytes instead of an enum's 16 keep them in
+/// cache).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum User {
+struct User(u32);
+
+/// The bit of `User` that marks a terminator.
+const TERMINATOR_BIT: u32 = 1 << 31;
+
+impl User {
+    fn inst(i: InstId) -> User {
+        let i = u32::try_from(i).expect("fewer than 2^31 instructions");
+        assert!(i & TERMINATOR_BIT == 0, "fewer than 2^31 instructions");
+        User(i)
+    }
+
+    fn terminator(b: Block) -> User {
+        let b = u32::try_from(b).expect("fewer than 2^31 blocks");
+        assert!(b & TERMINATOR_BIT == 0, "fewer than 2^31 blocks");
+        User(b | TERMINATOR_BIT)
+    }
+
+    fn kind(self) -> UserKind {
+        if self.0 & TERMINATOR_BIT == 0 {
+            UserKind::Inst(self.0 as InstId)
+        } else {
+            UserKind::Terminator((self.0 & !TERMINATOR_BIT) as Block)
+        }
+    }
+}
+
+/// What a `User` stands for.
+enum UserKind {
     Inst(InstId),
     Terminator(Block),
 }
@@ -164,11 +196,14 @@ struct PhiEntry {
 
 const NO_EDGE: u32 = u32::MAX;
 
+/// The bit of `Solver::inst_block` that marks a phi.
+const PHI_BIT: u32 = 1 << 31;
+
 struct Solver<'p> {
     program: &'p Program,
     block_insts: Vec<Vec<InstId>>,
-    /// The block of each instruction, and whether it is a phi.
-    inst_block: Vec<(u32, bool)>,
+    /// The block of each instruction, with `PHI_BIT` set for a phi.
+    inst_block: Vec<u32>,
     users: Lists<User>,
     /// The lattice value of each instruction, then (never changing) the
     /// values of the phi entries that are not instructions.
@@ -235,11 +270,12 @@ pub fn solve(program: &Program) -> Solution {
 impl<'p> Solver<'p> {
     fn new(program: &'p Program) -> Self {
         let mut uses: Vec<(u32, User)> = Vec::new();
+        let mut reads_undef = false;
         for (i, inst) in program.insts.iter().enumerate() {
-            let mut add = |operand: &Operand| {
-                if let Operand::Inst(def) = operand {
-                    uses.push((*def as u32, User::Inst(i)));
-                }
+            let mut add = |operand: &Operand| match operand {
+                Operand::Inst(def) => uses.push((*def as u32, User::inst(i))),
+                Operand::Undef => reads_undef = true,
+                _ => {}
             };
             match &inst.op {
                 // The common case, without `operands`' vector.
@@ -249,7 +285,7 @@ impl<'p> Solver<'p> {
         }
         for (b, term) in program.terminators.iter().enumerate() {
             if let Some(Operand::Inst(def)) = term.condition() {
-                uses.push((*def as u32, User::Terminator(b)));
+                uses.push((*def as u32, User::terminator(b)));
             }
         }
         let users = group_by_list(program.insts.len(), &uses);
@@ -259,8 +295,13 @@ impl<'p> Solver<'p> {
             .insts
             .iter()
             .map(|inst| {
-                let block = u32::try_from(inst.block).expect("fewer than 2^32 blocks");
-                (block, matches!(inst.op, Op::Phi(_)))
+                let block = u32::try_from(inst.block).expect("fewer than 2^31 blocks");
+                assert!(block & PHI_BIT == 0, "fewer than 2^31 blocks");
+                if matches!(inst.op, Op::Phi(_)) {
+                    block | PHI_BIT
+                } else {
+                    block
+                }
             })
             .collect();
         let mut solver = Solver {
@@ -270,8 +311,7 @@ impl<'p> Solver<'p> {
             users,
             values: vec![Lattice::Undefined; program.insts.len()],
             may_be_undef: vec![false; program.insts.len()],
-            reads_undef: (0..program.insts.len())
-                .any(|i| program.operands(i).contains(&&Operand::Undef)),
+            reads_undef,
             extensions: vec![0; program.insts.len()],
             forced_terminators: vec![false; n],
             executable_blocks: vec![false; n],
@@ -341,13 +381,21 @@ impl<'p> Solver<'p> {
         }
     }
 
+    #[inline]
+    fn block_of(&self, i: InstId) -> Block {
+        (self.inst_block[i] & !PHI_BIT) as Block
+    }
+
+    #[inline]
+    fn is_phi(&self, i: InstId) -> bool {
+        self.inst_block[i] & PHI_BIT != 0
+    }
+
     /// Re-evaluates a user of a changed value, if its block executes.
     fn visit_user(&mut self, user: User) {
-        match user {
-            User::Inst(i) if self.executable_blocks[self.inst_block[i].0 as usize] => {
-                self.visit_inst(i)
-            }
-            User::Terminator(b) if self.executable_blocks[b] => self.visit_terminator(b),
+        match user.kind() {
+            UserKind::Inst(i) if self.executable_blocks[self.block_of(i)] => self.visit_inst(i),
+            UserKind::Terminator(b) if self.executable_blocks[b] => self.visit_terminator(b),
             _ => {}
         }
     }
@@ -364,7 +412,7 @@ impl<'p> Solver<'p> {
         self.executable_blocks[to] = true;
         for k in 0..self.block_insts[to].len() {
             let i = self.block_insts[to][k];
-            if first_visit || self.inst_block[i].1 {
+            if first_visit || self.is_phi(i) {
                 self.visit_inst(i);
             }
         }
@@ -449,7 +497,7 @@ impl<'p> Solver<'p> {
     /// `value_of` while `table` (the borrowed `self.wide`) is in use.
     fn value_in(&self, operand: &Operand, table: &mut WideTable) -> Lattice {
         match operand {
-            Operand::Wide(v) => table.lattice(v.clone()),
+            Operand::Wide(v) => table.lattice(crate::apint::ApInt::clone(v)),
             _ => self.value_of(operand),
         }
     }
@@ -458,7 +506,7 @@ impl<'p> Solver<'p> {
         if matches!(self.values[i], Lattice::Overdefined) {
             return; // the bottom: nothing can lower it further
         }
-        let (new, limit) = if self.inst_block[i].1 {
+        let (new, limit) = if self.is_phi(i) {
             let (value, active) = self.evaluate_phi(i);
             (value, Some(active))
         } else {
@@ -689,7 +737,7 @@ impl<'p> Solver<'p> {
     fn force_undefined_in_executable_blocks(&mut self) -> bool {
         let mut any = false;
         for i in 0..self.program.insts.len() {
-            if self.executable_blocks[self.inst_block[i].0 as usize]
+            if self.executable_blocks[self.block_of(i)]
                 && self.values[i] == Lattice::Undefined
                 && !self.is_undef(i)
             {
@@ -710,7 +758,7 @@ impl<'p> Solver<'p> {
                 });
             if self.executable_blocks[b] && undefined_cond && !self.forced_terminators[b] {
                 self.forced_terminators[b] = true;
-                self.ssa_worklist.push(User::Terminator(b));
+                self.ssa_worklist.push(User::terminator(b));
                 self.forced += 1;
                 any = true;
             }

@@ -270,7 +270,7 @@ impl Reader<'_> {
                 return Operand::Const(Konst::new(w, LLVMConstIntGetZExtValue(value)));
             }
             if let (Some(w), Some(words)) = (wide_width(ty), ir::const_int::words(value)) {
-                return Operand::Wide(ApInt::from_words(w, &words));
+                return Operand::Wide(Box::new(ApInt::from_words(w, &words)));
             }
         }
         if !LLVMIsAConstantFP(value).is_null() && self.float_env.is_some() {
