@@ -267,21 +267,28 @@ unsafe fn add_flags(read: &ReadFunction, solution: &Solution) -> usize {
     count
 }
 
-/// The values an integer operand of `width` bits may take, by the
-/// solution (every value for what it does not describe).
-fn operand_range(solution: &Solution, operand: &Operand, width: u32) -> ConstantRange {
+/// The value of an integer operand of at most 64 bits for proving flags,
+/// unsigned forms and masks: a range that may include undef counts as
+/// overdefined (`Solution::value_without_undef`), and so does every
+/// operand that is not an instruction or a constant of at most 64 bits.
+fn operand_value(solution: &Solution, operand: &Operand) -> Lattice {
     match operand {
-        Operand::Const(k) => ConstantRange::single(*k),
-        Operand::Inst(d) => solution
-            .value_without_undef(*d)
-            .range_or_full(width)
-            .unwrap_or(ConstantRange::full(width)),
+        Operand::Const(k) => Lattice::Const(*k),
+        Operand::Inst(d) => solution.value_without_undef(*d),
         Operand::Wide(_)
         | Operand::Float(_)
         | Operand::Pointer(_)
         | Operand::Undef
-        | Operand::Unknown => ConstantRange::full(width),
+        | Operand::Unknown => Lattice::Overdefined,
     }
+}
+
+/// The values an integer operand of `width` bits may take, by the
+/// solution (every value for what it does not describe).
+fn operand_range(solution: &Solution, operand: &Operand, width: u32) -> ConstantRange {
+    operand_value(solution, operand)
+        .range_or_full(width)
+        .unwrap_or(ConstantRange::full(width))
 }
 
 /// Step 1b': `and x, mask` of executable blocks that `mask` proves is `x`
@@ -333,15 +340,7 @@ unsafe fn make_unsigned(
     read: &ReadFunction,
     solution: &Solution,
 ) -> usize {
-    let value = |operand: &Operand| match operand {
-        Operand::Const(k) => Lattice::Const(*k),
-        Operand::Inst(d) => solution.value_without_undef(*d),
-        Operand::Wide(_)
-        | Operand::Float(_)
-        | Operand::Pointer(_)
-        | Operand::Undef
-        | Operand::Unknown => Lattice::Overdefined,
-    };
+    let value = |operand: &Operand| operand_value(solution, operand);
     let mut count = 0;
     for (i, inst) in read.instructions() {
         if !solution.executable_blocks[inst.block] || replaced_by_constant(solution, i) {
