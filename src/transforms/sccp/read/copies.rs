@@ -72,7 +72,6 @@ pub unsafe fn add(
     let dt = DomTree::compute(&fcfg.cfg);
     let first = program.insts.len();
     let index = CopyIndex::new(&planned, &dt);
-    let innermost = |x: InstId, at: Block, except: Option<usize>| index.innermost(x, at, except);
     // The LLVM uses of each copied value, each taken by its innermost
     // copy; their users are the only instructions whose operands change.
     let mut copies: Vec<Copy> = (0..planned.len())
@@ -83,9 +82,9 @@ pub unsafe fn add(
         .collect();
     let mut user_insts: Vec<InstId> = Vec::new();
     let mut user_terminators: Vec<Block> = Vec::new();
-    for &x in index.by_value.keys() {
+    for x in index.copied_values() {
         for (user, operand, at) in llvm_uses(values[x], fcfg) {
-            let Some(k) = innermost(x, at, None) else {
+            let Some(k) = index.innermost(x, at, None) else {
                 continue;
             };
             let id = id_of.get(user as usize).map(|id| id as InstId);
@@ -98,7 +97,7 @@ pub unsafe fn add(
     }
     let redirect = |operand: &mut Operand, at: Block| {
         if let Operand::Inst(x) = *operand {
-            if let Some(k) = innermost(x, at, None) {
+            if let Some(k) = index.innermost(x, at, None) {
                 *operand = Operand::Inst(first + k);
             }
         }
@@ -117,7 +116,7 @@ pub unsafe fn add(
         }
     }
     for (k, p) in planned.iter().enumerate() {
-        let value = match innermost(p.x, p.block, Some(k)) {
+        let value = match index.innermost(p.x, p.block, Some(k)) {
             Some(outer) => Operand::Inst(first + outer),
             None => Operand::Inst(p.x),
         };
@@ -191,6 +190,11 @@ impl<'a> CopyIndex<'a> {
             }
         }
         CopyIndex { by_value, dt }
+    }
+
+    /// The values with a copy in a reachable block.
+    fn copied_values(&self) -> impl Iterator<Item = InstId> + '_ {
+        self.by_value.keys().copied()
     }
 
     /// The innermost copy of `x` whose block dominates `at`, other than
