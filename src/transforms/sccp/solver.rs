@@ -51,16 +51,19 @@
 //! generated irreducible CFGs of `scripts/bench-sccp`, tens of thousands
 //! of phis, most of its time went to cache misses, not to instructions):
 //! what a visit reads is kept in small dense vectors rather than read from
-//! `Program`: the block of each instruction with a bit marking phis
-//! (`inst_block`), the users of each value in one word each (`User`: 4
-//! bytes where an enum took 16), and each phi's entries as one flat list of `(edge, value slot)` pairs (`phi_entries`),
-//! where a slot indexes `values`: an instruction's value, or past the
-//! instructions one of the fixed values of the other operands (constants,
-//! `Operand::Unknown`, undef as ⊤ with its *may be undef* mark set in the
-//! same slot of `may_be_undef`), so reading an entry's value is one load whatever
-//! the operand. A phi's evaluation stops at the first overdefined entry
-//! (the bottom: the meet stays there).
-//!
+//! `Program`. Each value has a `Node` (its lattice value, its extension
+//! count and the start of its links: 32 bytes), indexed by slot: an
+//! instruction's, or past the instructions one of the fixed values of the
+//! other phi operands (constants, `Operand::Unknown`, undef as ⊤ with its
+//! *may be undef* mark set in the same slot of `may_be_undef`), so reading
+//! a phi entry's value is one load whatever the operand. An instruction's
+//! `Links` (its phi entries as `(edge, slot)` pairs, then its users in one
+//! word each, `User`) sit in one list its node points to. A bit per
+//! instruction (`awake`) says whether it is worth visiting as a user (its
+//! block executes and it is not overdefined), so the many pops of users
+//! that are not read no node. A phi's evaluation stops at the first
+//! overdefined entry (the bottom: the meet stays there).
+
 //! Undef and poison (`Operand::Undef`), as LLVM 19's solver
 //! (`ValueLatticeElement`'s `undef` state and `mergeIn`, `visitPHINode`,
 //! `visitSelectInst`, `getFeasibleSuccessors`, `resolvedUndef` in
@@ -187,7 +190,7 @@ enum UserKind {
 pub const MAX_RANGE_EXTENSIONS: u32 = 32;
 
 /// A phi entry: the edge it comes in by (`NO_EDGE` for a block that does
-/// not branch here) and the slot of `Solver::values` holding its value.
+/// not branch here) and the slot of `Solver::nodes` holding its value.
 #[derive(Clone, Copy, Debug)]
 struct PhiEntry {
     edge: u32,
@@ -196,32 +199,76 @@ struct PhiEntry {
 
 const NO_EDGE: u32 = u32::MAX;
 
-/// The bit of `Solver::inst_block` that marks a phi.
+/// What a visit reads and writes of one value, together in 32 bytes (two
+/// to a cache line): in vectors of their own, the value, the extensions
+/// and the start of the links each cost a visit a cache miss on large
+/// functions.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    value: Lattice,
+    /// How many times the value's range grew (LLVM's
+    /// `NumRangeExtensions`).
+    extensions: u32,
+    /// Where the instruction's `Links` start in `Solver::links` (unused
+    /// for the fixed values of phi entries).
+    links: u32,
+}
+
+/// The bit of a `Links` header that marks a phi.
 const PHI_BIT: u32 = 1 << 31;
+
+/// The edges of one instruction in `Solver::links`, one word each: a
+/// header (the number of phi entries, with `PHI_BIT` set for a phi), the
+/// number of users, the phi entries (edge, slot), the users. In one list,
+/// so that a visit finds all of them from the one start its node holds.
+struct Links<'a>(&'a [u32]);
+
+impl<'a> Links<'a> {
+    fn is_phi(&self) -> bool {
+        self.0[0] & PHI_BIT != 0
+    }
+
+    fn phi_entries(&self) -> impl Iterator<Item = PhiEntry> + 'a {
+        let count = (self.0[0] & !PHI_BIT) as usize;
+        self.0[2..2 + 2 * count]
+            .chunks_exact(2)
+            .map(|pair| PhiEntry {
+                edge: pair[0],
+                slot: pair[1],
+            })
+    }
+
+    fn users(&self) -> impl Iterator<Item = User> + 'a {
+        let (entries, users) = ((self.0[0] & !PHI_BIT) as usize, self.0[1] as usize);
+        let first = 2 + 2 * entries;
+        self.0[first..first + users].iter().map(|&u| User(u))
+    }
+}
 
 struct Solver<'p> {
     program: &'p Program,
-    block_insts: Vec<Vec<InstId>>,
-    /// The block of each instruction, with `PHI_BIT` set for a phi.
-    inst_block: Vec<u32>,
-    users: Lists<User>,
-    /// The lattice value of each instruction, then (never changing) the
-    /// values of the phi entries that are not instructions.
-    values: Vec<Lattice>,
-    /// The *may be undef* mark of each value (module comment).
+    /// The instructions of each block, in order.
+    block_insts: Lists<u32>,
+    /// A node per instruction, then (never changing) one per phi entry
+    /// that is not an instruction, holding its value; indexed by slot.
+    nodes: Vec<Node>,
+    /// The phi entries and users of each instruction (`Links`), one
+    /// after the other.
+    links: Vec<u32>,
+    /// The *may be undef* mark of each slot (module comment).
     may_be_undef: Vec<bool>,
     /// Does any operand read undef? If not, no value is ever marked and
     /// the marks are not computed.
     reads_undef: bool,
-    /// How many times each value's range grew (LLVM's
-    /// `NumRangeExtensions`).
-    extensions: Vec<u32>,
     /// Terminator conditions forced to overdefined by the safety net.
     forced_terminators: Vec<bool>,
     executable_blocks: Vec<bool>,
+    /// The instructions worth visiting as users: of an executable block,
+    /// not overdefined. A bit each (32 KiB for 262 144 instructions), so
+    /// that popping a user that is not (half the pops on the generated
+    /// CFGs of `scripts/bench-sccp`) reads no node.
+    awake: Bits,
     executable_edges: ExecutableEdges,
-    /// For each phi, its entries in order; empty for other instructions.
-    phi_entries: Lists<PhiEntry>,
     /// `(None, entry)` is the virtual edge into the entry block.
     edge_worklist: Vec<(Option<EdgeId>, Block)>,
     /// Users of values that went overdefined, visited before the users
@@ -252,8 +299,10 @@ pub fn solve(program: &Program) -> Solution {
         .map(|i| solver.is_undef(i))
         .collect();
     // Past the instructions are the fixed slots of phi entries.
-    let mut values = solver.values;
-    values.truncate(program.insts.len());
+    let values = solver.nodes[..program.insts.len()]
+        .iter()
+        .map(|node| node.value)
+        .collect();
     let mut may_be_undef = solver.may_be_undef;
     may_be_undef.truncate(program.insts.len());
     Solution {
@@ -289,51 +338,56 @@ impl<'p> Solver<'p> {
             }
         }
         let users = group_by_list(program.insts.len(), &uses);
+        drop(uses);
         let n = program.num_blocks();
         let executable_edges = ExecutableEdges::new(program);
-        let inst_block = program
+        let nodes = program
             .insts
             .iter()
-            .map(|inst| {
-                let block = u32::try_from(inst.block).expect("fewer than 2^31 blocks");
-                assert!(block & PHI_BIT == 0, "fewer than 2^31 blocks");
-                if matches!(inst.op, Op::Phi(_)) {
-                    block | PHI_BIT
-                } else {
-                    block
-                }
+            .map(|_| Node {
+                value: Lattice::Undefined,
+                extensions: 0,
+                links: 0,
             })
+            .collect();
+        let block_of_inst: Vec<(u32, u32)> = (0..program.insts.len())
+            .map(|i| (program.insts[i].block as u32, i as u32))
             .collect();
         let mut solver = Solver {
             program,
-            block_insts: program.block_insts(),
-            inst_block,
-            users,
-            values: vec![Lattice::Undefined; program.insts.len()],
+            block_insts: group_by_list(n, &block_of_inst),
+            nodes,
+            links: Vec::new(),
             may_be_undef: vec![false; program.insts.len()],
             reads_undef,
-            extensions: vec![0; program.insts.len()],
             forced_terminators: vec![false; n],
             executable_blocks: vec![false; n],
+            awake: Bits::new(program.insts.len()),
             executable_edges,
-            phi_entries: Lists::default(),
             edge_worklist: Vec::new(),
             overdefined_worklist: Vec::new(),
             ssa_worklist: Vec::new(),
             forced: 0,
             wide: RefCell::new(WideTable::default()),
         };
-        solver.phi_entries = program
-            .insts
-            .iter()
-            .map(|inst| match &inst.op {
-                Op::Phi(incoming) => incoming
-                    .iter()
-                    .map(|(v, pred)| solver.phi_entry(v, *pred, inst.block))
-                    .collect(),
-                _ => Vec::new(),
-            })
-            .collect();
+        let mut links = Vec::with_capacity(2 * program.insts.len() + users.total_items());
+        for (i, inst) in program.insts.iter().enumerate() {
+            solver.nodes[i].links = u32::try_from(links.len()).expect("fewer than 2^32 links");
+            let user_count = u32::try_from(users[i].len()).expect("fewer than 2^32 users");
+            if let Op::Phi(incoming) = &inst.op {
+                let count = u32::try_from(incoming.len()).expect("fewer than 2^31 entries");
+                assert!(count & PHI_BIT == 0, "fewer than 2^31 entries");
+                links.extend([count | PHI_BIT, user_count]);
+                for (v, pred) in incoming {
+                    let entry = solver.phi_entry(v, *pred, inst.block);
+                    links.extend([entry.edge, entry.slot]);
+                }
+            } else {
+                links.extend([0, user_count]);
+            }
+            links.extend(users[i].iter().map(|user| user.0));
+        }
+        solver.links = links;
         solver
     }
 
@@ -348,11 +402,15 @@ impl<'p> Solver<'p> {
             Operand::Inst(i) => *i,
             other => {
                 let fixed = self.value_of(other);
-                self.values.push(fixed);
-                // Indexed by slot as `values` is, so a phi entry's mark
+                self.nodes.push(Node {
+                    value: fixed,
+                    extensions: 0,
+                    links: 0,
+                });
+                // Indexed by slot as `nodes` is, so a phi entry's mark
                 // is one load too.
                 self.may_be_undef.push(matches!(other, Operand::Undef));
-                self.values.len() - 1
+                self.nodes.len() - 1
             }
         };
         PhiEntry {
@@ -382,19 +440,30 @@ impl<'p> Solver<'p> {
     }
 
     #[inline]
-    fn block_of(&self, i: InstId) -> Block {
-        (self.inst_block[i] & !PHI_BIT) as Block
+    fn is_phi(&self, i: InstId) -> bool {
+        self.links(i).is_phi()
     }
 
     #[inline]
-    fn is_phi(&self, i: InstId) -> bool {
-        self.inst_block[i] & PHI_BIT != 0
+    fn links(&self, i: InstId) -> Links<'_> {
+        Links(&self.links[self.nodes[i].links as usize..])
+    }
+
+    /// Adds the users of instruction `i` to the SSA worklist (`overdefined`:
+    /// to the list of users of overdefined values).
+    fn push_users(&mut self, i: InstId, overdefined: bool) {
+        let users = Links(&self.links[self.nodes[i].links as usize..]).users();
+        if overdefined {
+            self.overdefined_worklist.extend(users);
+        } else {
+            self.ssa_worklist.extend(users);
+        }
     }
 
     /// Re-evaluates a user of a changed value, if its block executes.
     fn visit_user(&mut self, user: User) {
         match user.kind() {
-            UserKind::Inst(i) if self.executable_blocks[self.block_of(i)] => self.visit_inst(i),
+            UserKind::Inst(i) if self.awake.get(i) => self.visit_inst(i),
             UserKind::Terminator(b) if self.executable_blocks[b] => self.visit_terminator(b),
             _ => {}
         }
@@ -411,7 +480,11 @@ impl<'p> Solver<'p> {
         let first_visit = !self.executable_blocks[to];
         self.executable_blocks[to] = true;
         for k in 0..self.block_insts[to].len() {
-            let i = self.block_insts[to][k];
+            let i = self.block_insts[to][k] as InstId;
+            if first_visit {
+                // Before the visit, which may make it overdefined.
+                self.awake.set(i, true);
+            }
             if first_visit || self.is_phi(i) {
                 self.visit_inst(i);
             }
@@ -424,7 +497,7 @@ impl<'p> Solver<'p> {
     #[inline]
     fn value_of(&self, operand: &Operand) -> Lattice {
         match operand {
-            Operand::Inst(i) => self.values[*i],
+            Operand::Inst(i) => self.nodes[*i].value,
             Operand::Const(k) => Lattice::Const(*k),
             Operand::Wide(v) => self.wide_value(v),
             Operand::Float(f) => Lattice::Float(*f),
@@ -450,7 +523,7 @@ impl<'p> Solver<'p> {
     /// operand of anything else.
     fn evaluates_to_maybe_undef(&self, i: InstId) -> bool {
         match &self.program.insts[i].op {
-            Op::Phi(_) => self.phi_entries[i].iter().any(|entry| {
+            Op::Phi(_) => self.links(i).phi_entries().any(|entry| {
                 entry.edge != NO_EDGE
                     && self.executable_edges.is_executable(entry.edge as EdgeId)
                     && self.may_be_undef[entry.slot as usize]
@@ -481,7 +554,7 @@ impl<'p> Solver<'p> {
     /// `select` still ⊤ that saw an undef? Only these take LLVM's undef
     /// state; anything else ⊤ waits and is resolved to overdefined.
     fn is_undef(&self, i: InstId) -> bool {
-        self.values[i] == Lattice::Undefined
+        self.nodes[i].value == Lattice::Undefined
             && self.may_be_undef[i]
             && self.executable_blocks[self.program.insts[i].block]
             && matches!(self.program.insts[i].op, Op::Phi(_) | Op::Select { .. })
@@ -503,7 +576,7 @@ impl<'p> Solver<'p> {
     }
 
     fn visit_inst(&mut self, i: InstId) {
-        if matches!(self.values[i], Lattice::Overdefined) {
+        if matches!(self.nodes[i].value, Lattice::Overdefined) {
             return; // the bottom: nothing can lower it further
         }
         let (new, limit) = if self.is_phi(i) {
@@ -513,35 +586,34 @@ impl<'p> Solver<'p> {
             (self.evaluate(i), None)
         };
         let tainted = self.reads_undef && !self.may_be_undef[i] && self.evaluates_to_maybe_undef(i);
-        let old = self.values[i];
+        let node = &mut self.nodes[i];
+        let old = node.value;
         let mut lowered = old.meet(new);
         if lowered != old && old.range().is_some() && lowered.range().is_some() {
-            self.extensions[i] += 1;
+            node.extensions += 1;
             let allowed = limit.map_or(MAX_RANGE_EXTENSIONS, |active| active + 1);
-            if self.extensions[i] > allowed {
+            if node.extensions > allowed {
                 lowered = Lattice::Overdefined;
             }
         }
         if let Some(active) = limit {
             // As LLVM: a phi is granted one growth per executable incoming
             // edge, however many of them it has used so far.
-            self.extensions[i] = self.extensions[i].max(active);
+            node.extensions = node.extensions.max(active);
         }
+        node.value = lowered;
         if tainted {
             self.may_be_undef[i] = true;
             if lowered == old {
                 // Users read the mark too (flags, switches, their own).
-                self.ssa_worklist.extend_from_slice(&self.users[i]);
+                self.push_users(i, false);
             }
         }
         if lowered != old {
-            self.values[i] = lowered;
-            let list = if lowered == Lattice::Overdefined {
-                &mut self.overdefined_worklist
-            } else {
-                &mut self.ssa_worklist
-            };
-            list.extend_from_slice(&self.users[i]);
+            if lowered == Lattice::Overdefined {
+                self.awake.set(i, false);
+            }
+            self.push_users(i, lowered == Lattice::Overdefined);
         }
     }
 
@@ -552,10 +624,10 @@ impl<'p> Solver<'p> {
     fn evaluate_phi(&self, i: InstId) -> (Lattice, u32) {
         let mut active = 0;
         let mut value = Lattice::Undefined;
-        for entry in &self.phi_entries[i] {
+        for entry in self.links(i).phi_entries() {
             if entry.edge != NO_EDGE && self.executable_edges.is_executable(entry.edge as EdgeId) {
                 active += 1;
-                let incoming = self.values[entry.slot as usize];
+                let incoming = self.nodes[entry.slot as usize].value;
                 // `meet`'s first rule, inline: the first entry seen.
                 value = if matches!(value, Lattice::Undefined) {
                     incoming
@@ -737,12 +809,13 @@ impl<'p> Solver<'p> {
     fn force_undefined_in_executable_blocks(&mut self) -> bool {
         let mut any = false;
         for i in 0..self.program.insts.len() {
-            if self.executable_blocks[self.block_of(i)]
-                && self.values[i] == Lattice::Undefined
+            if self.executable_blocks[self.program.insts[i].block]
+                && self.nodes[i].value == Lattice::Undefined
                 && !self.is_undef(i)
             {
-                self.values[i] = Lattice::Overdefined;
-                self.ssa_worklist.extend_from_slice(&self.users[i]);
+                self.nodes[i].value = Lattice::Overdefined;
+                self.awake.set(i, false);
+                self.push_users(i, false);
                 self.forced += 1;
                 any = true;
             }
@@ -764,6 +837,30 @@ impl<'p> Solver<'p> {
             }
         }
         any
+    }
+}
+
+/// A set of small integers, a bit each.
+struct Bits(Vec<u64>);
+
+impl Bits {
+    fn new(len: usize) -> Self {
+        Bits(vec![0; len.div_ceil(64)])
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> bool {
+        self.0[i / 64] & (1 << (i % 64)) != 0
+    }
+
+    #[inline]
+    fn set(&mut self, i: usize, value: bool) {
+        let bit = 1 << (i % 64);
+        if value {
+            self.0[i / 64] |= bit;
+        } else {
+            self.0[i / 64] &= !bit;
+        }
     }
 }
 
