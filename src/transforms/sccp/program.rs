@@ -10,6 +10,7 @@
 //! successors executable).
 
 use crate::analysis::cfg::Block;
+use crate::analysis::lists::{group_by_list, Lists};
 
 use super::float::{Environment, FloatConst, FloatOp};
 use super::fold::{BinOp, CastOp, IntPredicate, PoisonFlags};
@@ -215,12 +216,12 @@ impl Program {
         }
     }
 
-    /// For each block, its instructions in order.
-    pub fn block_insts(&self) -> Vec<Vec<InstId>> {
-        let mut out = vec![Vec::new(); self.num_blocks()];
-        for (i, inst) in self.insts.iter().enumerate() {
-            out[inst.block].push(i);
-        }
-        out
+    /// For each block, its instructions in order (as `u32`: the solver
+    /// keeps them for every block).
+    pub fn block_insts(&self) -> Lists<u32> {
+        let block_of_inst: Vec<(u32, u32)> = (0..self.insts.len())
+            .map(|i| (self.insts[i].block as u32, i as u32))
+            .collect();
+        group_by_list(self.num_blocks(), &block_of_inst)
     }
 }

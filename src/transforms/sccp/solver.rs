@@ -223,6 +223,13 @@ const PHI_BIT: u32 = 1 << 31;
 /// so that a visit finds all of them from the one start its node holds.
 struct Links<'a>(&'a [u32]);
 
+/// The links of instruction `i` (a free function, so that a caller may
+/// meanwhile borrow other fields of the solver mutably).
+#[inline]
+fn links_of<'a>(nodes: &[Node], links: &'a [u32], i: InstId) -> Links<'a> {
+    Links(&links[nodes[i].links as usize..])
+}
+
 impl<'a> Links<'a> {
     fn is_phi(&self) -> bool {
         self.0[0] & PHI_BIT != 0
@@ -318,76 +325,47 @@ pub fn solve(program: &Program) -> Solution {
 
 impl<'p> Solver<'p> {
     fn new(program: &'p Program) -> Self {
-        let mut uses: Vec<(u32, User)> = Vec::new();
-        let mut reads_undef = false;
-        for (i, inst) in program.insts.iter().enumerate() {
-            let mut add = |operand: &Operand| match operand {
-                Operand::Inst(def) => uses.push((*def as u32, User::inst(i))),
-                Operand::Undef => reads_undef = true,
-                _ => {}
-            };
-            match &inst.op {
-                // The common case, without `operands`' vector.
-                Op::Phi(incoming) => incoming.iter().for_each(|(v, _)| add(v)),
-                _ => program.operands(i).into_iter().for_each(add),
-            }
-        }
-        for (b, term) in program.terminators.iter().enumerate() {
-            if let Some(Operand::Inst(def)) = term.condition() {
-                uses.push((*def as u32, User::terminator(b)));
-            }
-        }
-        let users = group_by_list(program.insts.len(), &uses);
-        drop(uses);
+        let (users, reads_undef) = users_of(program);
         let n = program.num_blocks();
-        let executable_edges = ExecutableEdges::new(program);
-        let nodes = program
-            .insts
-            .iter()
-            .map(|_| Node {
-                value: Lattice::Undefined,
-                extensions: 0,
-                links: 0,
-            })
-            .collect();
-        let block_of_inst: Vec<(u32, u32)> = (0..program.insts.len())
-            .map(|i| (program.insts[i].block as u32, i as u32))
-            .collect();
+        let unset = Node {
+            value: Lattice::Undefined,
+            extensions: 0,
+            links: 0,
+        };
         let mut solver = Solver {
             program,
-            block_insts: group_by_list(n, &block_of_inst),
-            nodes,
-            links: Vec::new(),
+            block_insts: program.block_insts(),
+            nodes: vec![unset; program.insts.len()],
+            links: Vec::with_capacity(2 * program.insts.len() + users.total_items()),
             may_be_undef: vec![false; program.insts.len()],
             reads_undef,
             forced_terminators: vec![false; n],
             executable_blocks: vec![false; n],
             awake: Bits::new(program.insts.len()),
-            executable_edges,
+            executable_edges: ExecutableEdges::new(program),
             edge_worklist: Vec::new(),
             overdefined_worklist: Vec::new(),
             ssa_worklist: Vec::new(),
             forced: 0,
             wide: RefCell::new(WideTable::default()),
         };
-        let mut links = Vec::with_capacity(2 * program.insts.len() + users.total_items());
         for (i, inst) in program.insts.iter().enumerate() {
-            solver.nodes[i].links = u32::try_from(links.len()).expect("fewer than 2^32 links");
+            solver.nodes[i].links =
+                u32::try_from(solver.links.len()).expect("fewer than 2^32 links");
             let user_count = u32::try_from(users[i].len()).expect("fewer than 2^32 users");
             if let Op::Phi(incoming) = &inst.op {
                 let count = u32::try_from(incoming.len()).expect("fewer than 2^31 entries");
                 assert!(count & PHI_BIT == 0, "fewer than 2^31 entries");
-                links.extend([count | PHI_BIT, user_count]);
+                solver.links.extend([count | PHI_BIT, user_count]);
                 for (v, pred) in incoming {
                     let entry = solver.phi_entry(v, *pred, inst.block);
-                    links.extend([entry.edge, entry.slot]);
+                    solver.links.extend([entry.edge, entry.slot]);
                 }
             } else {
-                links.extend([0, user_count]);
+                solver.links.extend([0, user_count]);
             }
-            links.extend(users[i].iter().map(|user| user.0));
+            solver.links.extend(users[i].iter().map(|user| user.0));
         }
-        solver.links = links;
         solver
     }
 
@@ -446,13 +424,13 @@ impl<'p> Solver<'p> {
 
     #[inline]
     fn links(&self, i: InstId) -> Links<'_> {
-        Links(&self.links[self.nodes[i].links as usize..])
+        links_of(&self.nodes, &self.links, i)
     }
 
     /// Adds the users of instruction `i` to the SSA worklist (`overdefined`:
     /// to the list of users of overdefined values).
     fn push_users(&mut self, i: InstId, overdefined: bool) {
-        let users = Links(&self.links[self.nodes[i].links as usize..]).users();
+        let users = links_of(&self.nodes, &self.links, i).users();
         if overdefined {
             self.overdefined_worklist.extend(users);
         } else {
@@ -838,6 +816,32 @@ impl<'p> Solver<'p> {
         }
         any
     }
+}
+
+/// The users of each instruction's value, in the order of the
+/// instructions and then the terminators using it; and whether any
+/// operand reads undef.
+fn users_of(program: &Program) -> (Lists<User>, bool) {
+    let mut uses: Vec<(u32, User)> = Vec::new();
+    let mut reads_undef = false;
+    for (i, inst) in program.insts.iter().enumerate() {
+        let mut add = |operand: &Operand| match operand {
+            Operand::Inst(def) => uses.push((*def as u32, User::inst(i))),
+            Operand::Undef => reads_undef = true,
+            _ => {}
+        };
+        match &inst.op {
+            // The common case, without `operands`' vector.
+            Op::Phi(incoming) => incoming.iter().for_each(|(v, _)| add(v)),
+            _ => program.operands(i).into_iter().for_each(add),
+        }
+    }
+    for (b, term) in program.terminators.iter().enumerate() {
+        if let Some(Operand::Inst(def)) = term.condition() {
+            uses.push((*def as u32, User::terminator(b)));
+        }
+    }
+    (group_by_list(program.insts.len(), &uses), reads_undef)
 }
 
 /// A set of small integers, a bit each.

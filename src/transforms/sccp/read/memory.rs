@@ -204,8 +204,10 @@ impl Reader<'_> {
         let pointer = LLVMGetOperand(load, 0);
         if let Some(PtrConst::InGlobal { global, offset }) = self.pointer_constant(pointer) {
             let (init, ty) = self.definitive_initializer(global.id as usize)?;
-            let bits = self.bytes_of(init, ty, u64::try_from(offset).ok()?, bytes)?;
-            return Some(Op::ConstantLoad(Konst::new(width, bits)));
+            let start = u64::try_from(offset).ok()?;
+            return self
+                .constant_at(init, ty, start, width)
+                .map(Op::ConstantLoad);
         }
         if LLVMIsAGetElementPtrInst(pointer).is_null() {
             return None;
@@ -226,8 +228,9 @@ impl Reader<'_> {
         }
         let start = u64::try_from(offset.checked_add(gep.constant)?).ok()?;
         let Some((index, stride)) = gep.variable else {
-            let bits = self.bytes_of(init, ty, start, bytes)?;
-            return Some(Op::ConstantLoad(Konst::new(width, bits)));
+            return self
+                .constant_at(init, ty, start, width)
+                .map(Op::ConstantLoad);
         };
         // Positions 0..=last: start + last * stride + bytes <= size.
         let size = LLVMABISizeOfType(self.data_layout, ty);
@@ -235,10 +238,7 @@ impl Reader<'_> {
         let room = size.checked_sub(start.checked_add(bytes)?)?;
         let positions = (room / stride + 1).min(MAX_TABLE);
         let table: Vec<Option<Konst>> = (0..positions)
-            .map(|p| {
-                self.bytes_of(init, ty, start + p * stride, bytes)
-                    .map(|bits| Konst::new(width, bits))
-            })
+            .map(|p| self.constant_at(init, ty, start + p * stride, width))
             .collect();
         if table.iter().all(Option::is_none) {
             return None;
@@ -247,6 +247,19 @@ impl Reader<'_> {
             index: self.operand(index),
             table,
         })
+    }
+
+    /// The `width`-bit integer (a whole number of bytes) at byte `start`
+    /// of the initializer `init` of type `ty`, if its bytes are known.
+    unsafe fn constant_at(
+        &self,
+        init: LLVMValueRef,
+        ty: LLVMTypeRef,
+        start: u64,
+        width: u32,
+    ) -> Option<Konst> {
+        let bits = self.bytes_of(init, ty, start, u64::from(width) / 8)?;
+        Some(Konst::new(width, bits))
     }
 
     /// The initializer of global `id` and its type, if it is a `constant`
