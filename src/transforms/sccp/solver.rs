@@ -63,7 +63,7 @@
 //! block executes and it is not overdefined), so the many pops of users
 //! that are not read no node. A phi's evaluation stops at the first
 //! overdefined entry (the bottom: the meet stays there).
-
+//!
 //! Undef and poison (`Operand::Undef`), as LLVM 19's solver
 //! (`ValueLatticeElement`'s `undef` state and `mergeIn`, `visitPHINode`,
 //! `visitSelectInst`, `getFeasibleSuccessors`, `resolvedUndef` in
@@ -214,6 +214,17 @@ struct Node {
     links: u32,
 }
 
+impl Node {
+    /// A node holding `value`, not grown, without links yet.
+    fn holding(value: Lattice) -> Self {
+        Node {
+            value,
+            extensions: 0,
+            links: 0,
+        }
+    }
+}
+
 /// The bit of a `Links` header that marks a phi.
 const PHI_BIT: u32 = 1 << 31;
 
@@ -235,9 +246,12 @@ impl<'a> Links<'a> {
         self.0[0] & PHI_BIT != 0
     }
 
+    fn entry_count(&self) -> usize {
+        (self.0[0] & !PHI_BIT) as usize
+    }
+
     fn phi_entries(&self) -> impl Iterator<Item = PhiEntry> + 'a {
-        let count = (self.0[0] & !PHI_BIT) as usize;
-        self.0[2..2 + 2 * count]
+        self.0[2..2 + 2 * self.entry_count()]
             .chunks_exact(2)
             .map(|pair| PhiEntry {
                 edge: pair[0],
@@ -246,9 +260,10 @@ impl<'a> Links<'a> {
     }
 
     fn users(&self) -> impl Iterator<Item = User> + 'a {
-        let (entries, users) = ((self.0[0] & !PHI_BIT) as usize, self.0[1] as usize);
-        let first = 2 + 2 * entries;
-        self.0[first..first + users].iter().map(|&u| User(u))
+        let first = 2 + 2 * self.entry_count();
+        self.0[first..first + self.0[1] as usize]
+            .iter()
+            .map(|&u| User(u))
     }
 }
 
@@ -327,15 +342,10 @@ impl<'p> Solver<'p> {
     fn new(program: &'p Program) -> Self {
         let (users, reads_undef) = users_of(program);
         let n = program.num_blocks();
-        let unset = Node {
-            value: Lattice::Undefined,
-            extensions: 0,
-            links: 0,
-        };
         let mut solver = Solver {
             program,
             block_insts: program.block_insts(),
-            nodes: vec![unset; program.insts.len()],
+            nodes: vec![Node::holding(Lattice::Undefined); program.insts.len()],
             links: Vec::with_capacity(2 * program.insts.len() + users.total_items()),
             may_be_undef: vec![false; program.insts.len()],
             reads_undef,
@@ -380,11 +390,7 @@ impl<'p> Solver<'p> {
             Operand::Inst(i) => *i,
             other => {
                 let fixed = self.value_of(other);
-                self.nodes.push(Node {
-                    value: fixed,
-                    extensions: 0,
-                    links: 0,
-                });
+                self.nodes.push(Node::holding(fixed));
                 // Indexed by slot as `nodes` is, so a phi entry's mark
                 // is one load too.
                 self.may_be_undef.push(matches!(other, Operand::Undef));
