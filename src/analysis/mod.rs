@@ -1,6 +1,7 @@
 //! Analyses over the plain CFG of `cfg::Cfg`: no LLVM types, so each one is
 //! unit- and property-tested on synthetic graphs.
 
+pub mod bitset;
 pub mod cfg;
 pub mod dominators;
 pub mod frontier;

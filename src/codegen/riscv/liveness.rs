@@ -15,44 +15,39 @@
 //! conservative hull: holes are not represented).
 
 use super::mir::{MFunction, VReg};
+use crate::analysis::bitset::BitSet;
 
-/// A dense set of virtual registers.
+/// A dense set of virtual registers: a `BitSet` by register number.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RegSet {
-    words: Vec<u64>,
-}
+pub struct RegSet(BitSet);
 
 impl RegSet {
     pub fn new(n: usize) -> Self {
-        RegSet {
-            words: vec![0; n.div_ceil(64)],
-        }
+        RegSet(BitSet::new(n))
     }
     pub fn insert(&mut self, r: VReg) {
-        self.words[r as usize / 64] |= 1 << (r % 64);
+        self.0.insert(r as usize)
     }
     pub fn remove(&mut self, r: VReg) {
-        self.words[r as usize / 64] &= !(1 << (r % 64));
+        self.0.remove(r as usize)
     }
     pub fn contains(&self, r: VReg) -> bool {
-        self.words[r as usize / 64] & (1 << (r % 64)) != 0
+        self.0.contains(r as usize)
     }
     /// `self |= other`; returns whether `self` grew.
     pub fn union_with(&mut self, other: &RegSet) -> bool {
-        let mut changed = false;
-        for (a, b) in self.words.iter_mut().zip(&other.words) {
-            let n = *a | *b;
-            changed |= n != *a;
-            *a = n;
-        }
-        changed
+        self.0.union_with(&other.0)
+    }
+    /// `self -= other`.
+    pub fn difference_with(&mut self, other: &RegSet) {
+        self.0.difference_with(&other.0)
+    }
+    /// How many registers the set has room for (at least its `n`).
+    pub fn capacity(&self) -> usize {
+        self.0.capacity()
     }
     pub fn iter(&self) -> impl Iterator<Item = VReg> + '_ {
-        self.words.iter().enumerate().flat_map(|(w, &bits)| {
-            (0..64)
-                .filter(move |b| bits & (1u64 << b) != 0)
-                .map(move |b| (w * 64 + b) as VReg)
-        })
+        self.0.iter().map(|r| r as VReg)
     }
 }
 
@@ -86,7 +81,7 @@ pub fn compute(f: &MFunction) -> Liveness {
 /// allocator calls this on its own program, which carries spill code.
 pub fn solve(succs: &[Vec<usize>], uses: Vec<RegSet>, defs: Vec<RegSet>) -> Liveness {
     let n = succs.len();
-    let nregs = uses.first().map_or(0, |u| u.words.len() * 64);
+    let nregs = uses.first().map_or(0, RegSet::capacity);
     let mut live_in = uses.clone();
     let mut live_out = vec![RegSet::new(nregs); n];
     let mut changed = true;
@@ -99,9 +94,7 @@ pub fn solve(succs: &[Vec<usize>], uses: Vec<RegSet>, defs: Vec<RegSet>) -> Live
             }
             // in = use ∪ (out − def)
             let mut inn = out.clone();
-            for (w, d) in inn.words.iter_mut().zip(&defs[b].words) {
-                *w &= !d;
-            }
+            inn.difference_with(&defs[b]);
             inn.union_with(&uses[b]);
             changed |= inn != live_in[b];
             live_in[b] = inn;

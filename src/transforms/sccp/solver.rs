@@ -96,6 +96,7 @@
 //! such a value; then the lists run again. Without it the rewrite could
 //! delete blocks that do execute.
 
+use crate::analysis::bitset::BitSet;
 use crate::analysis::cfg::Block;
 use crate::analysis::lists::{group_by_list, Lists};
 
@@ -289,7 +290,7 @@ struct Solver<'p> {
     /// not overdefined. A bit each (32 KiB for 262 144 instructions), so
     /// that popping a user that is not (half the pops on the generated
     /// CFGs of `scripts/bench-sccp`) reads no node.
-    awake: Bits,
+    awake: BitSet,
     executable_edges: ExecutableEdges,
     /// `(None, entry)` is the virtual edge into the entry block.
     edge_worklist: Vec<(Option<EdgeId>, Block)>,
@@ -351,7 +352,7 @@ impl<'p> Solver<'p> {
             reads_undef,
             forced_terminators: vec![false; n],
             executable_blocks: vec![false; n],
-            awake: Bits::new(program.insts.len()),
+            awake: BitSet::new(program.insts.len()),
             executable_edges: ExecutableEdges::new(program),
             edge_worklist: Vec::new(),
             overdefined_worklist: Vec::new(),
@@ -447,7 +448,7 @@ impl<'p> Solver<'p> {
     /// Re-evaluates a user of a changed value, if its block executes.
     fn visit_user(&mut self, user: User) {
         match user.kind() {
-            UserKind::Inst(i) if self.awake.get(i) => self.visit_inst(i),
+            UserKind::Inst(i) if self.awake.contains(i) => self.visit_inst(i),
             UserKind::Terminator(b) if self.executable_blocks[b] => self.visit_terminator(b),
             _ => {}
         }
@@ -467,7 +468,7 @@ impl<'p> Solver<'p> {
             let i = self.block_insts[to][k] as InstId;
             if first_visit {
                 // Before the visit, which may make it overdefined.
-                self.awake.set(i, true);
+                self.awake.insert(i);
             }
             if first_visit || self.is_phi(i) {
                 self.visit_inst(i);
@@ -595,7 +596,7 @@ impl<'p> Solver<'p> {
         }
         if lowered != old {
             if lowered == Lattice::Overdefined {
-                self.awake.set(i, false);
+                self.awake.remove(i);
             }
             self.push_users(i, lowered == Lattice::Overdefined);
         }
@@ -798,7 +799,7 @@ impl<'p> Solver<'p> {
                 && !self.is_undef(i)
             {
                 self.nodes[i].value = Lattice::Overdefined;
-                self.awake.set(i, false);
+                self.awake.remove(i);
                 self.push_users(i, false);
                 self.forced += 1;
                 any = true;
@@ -848,30 +849,6 @@ fn users_of(program: &Program) -> (Lists<User>, bool) {
         }
     }
     (group_by_list(program.insts.len(), &uses), reads_undef)
-}
-
-/// A set of small integers, a bit each.
-struct Bits(Vec<u64>);
-
-impl Bits {
-    fn new(len: usize) -> Self {
-        Bits(vec![0; len.div_ceil(64)])
-    }
-
-    #[inline]
-    fn get(&self, i: usize) -> bool {
-        self.0[i / 64] & (1 << (i % 64)) != 0
-    }
-
-    #[inline]
-    fn set(&mut self, i: usize, value: bool) {
-        let bit = 1 << (i % 64);
-        if value {
-            self.0[i / 64] |= bit;
-        } else {
-            self.0[i / 64] &= !bit;
-        }
-    }
 }
 
 /// The successor a switch on the constant `c` takes.
