@@ -16,7 +16,9 @@
 //   * reports an error returned by Rust (including a caught panic) through
 //     LLVMContext::emitError, so opt prints `error: ...` instead of aborting,
 //   * forwards to Rust the accessors the C API lacks that Rust needs: the
-//     size of a debug variable (pebble_variable_size_in_bits), a block's
+//     size of a debug variable (pebble_variable_size_in_bits), the bounds of
+//     a `range` attribute and whether a value is declared not null
+//     (pebble_range_attribute, pebble_declared_non_null), a block's
 //     number (pebble_block_number, LLVM 22), the debug-record operations
 //     LLVM 22's C API lacks (pebble_record_*) and the size of
 //     PassPluginLibraryInfo (pebble_plugin_info_size, for the ABI test).
@@ -27,9 +29,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "llvm/IR/Argument.h"
+#include "llvm/IR/ConstantRange.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Config/llvm-config.h"
@@ -83,6 +88,37 @@ extern "C" uint64_t pebble_variable_size_in_bits(LLVMMetadataRef Var) {
   if (auto *V = dyn_cast_or_null<DIVariable>(unwrap(Var)))
     if (std::optional<uint64_t> Size = V->getSizeInBits())
       return *Size;
+  return 0;
+}
+
+// Called by Rust (src/transforms/sccp/read/bounds.rs): the `range` attribute
+// of a call's result (CallBase::getRange: the call site's, else the
+// callee's) or of an argument (Argument::getRange), for integers of at most
+// 64 bits: returns 1 and sets [*Lower, *Upper) (zero-extended), 0 when there
+// is none. The C API can test for a range attribute but not read its bounds.
+extern "C" int pebble_range_attribute(LLVMValueRef V, uint64_t *Lower,
+                                      uint64_t *Upper) {
+  std::optional<ConstantRange> R;
+  if (auto *CB = dyn_cast<CallBase>(unwrap(V)))
+    R = CB->getRange();
+  else if (auto *A = dyn_cast<Argument>(unwrap(V)))
+    R = A->getRange();
+  if (!R || R->getBitWidth() > 64)
+    return 0;
+  *Lower = R->getLower().getZExtValue();
+  *Upper = R->getUpper().getZExtValue();
+  return 1;
+}
+
+// Called by Rust (src/transforms/sccp/read/bounds.rs): whether a call's
+// result (CallBase::isReturnNonNull: `nonnull`, or `dereferenceable` where
+// null is not a valid address) or an argument (Argument::hasNonNullAttr, the
+// same rules) is declared not null.
+extern "C" int pebble_declared_non_null(LLVMValueRef V) {
+  if (auto *CB = dyn_cast<CallBase>(unwrap(V)))
+    return CB->isReturnNonNull();
+  if (auto *A = dyn_cast<Argument>(unwrap(V)))
+    return A->hasNonNullAttr();
   return 0;
 }
 

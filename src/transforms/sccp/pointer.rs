@@ -22,8 +22,13 @@
 //!    its address with the next one). A non-zero offset could point one
 //!    past the end of one object, at the other: not folded.
 //!
-//! Anything else (signed predicates, orderings between globals, aliases,
-//! other address spaces, non-constant pointers) is not decided.
+//! 5. A pointer made from a non-zero integer (`inttoptr (i64 35 to ptr)`,
+//!    how Rust writes a dangling, well-aligned pointer) is that address:
+//!    not null, and two of them compare as their integers do.
+//!
+//! Anything else (orderings between globals, a global against an integer
+//! address, aliases, other address spaces, non-constant pointers) is not
+//! decided.
 //!
 //! The solver also knows pointers that are not constants but not null
 //! (`Lattice::NotNull`: an `alloca`, an `inbounds` GEP of a pointer that is
@@ -51,13 +56,19 @@ pub struct Global {
     pub inbounds: bool,
 }
 
-/// A constant pointer in address space 0: `null`, or `global + offset`
-/// bytes. (16 bytes, so that `Lattice` stays at 24: the `inbounds` mark is
-/// kept in `Global`'s padding.)
+/// A constant pointer in address space 0: `null`, `global + offset`
+/// bytes, or a non-zero integer address (rule 5). (16 bytes, so that
+/// `Lattice` stays at 24: the `inbounds` mark is kept in `Global`'s
+/// padding, and the variant in a niche of its flags.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PtrConst {
     Null,
-    InGlobal { global: Global, offset: i64 },
+    InGlobal {
+        global: Global,
+        offset: i64,
+    },
+    /// `inttoptr` of this integer, never 0 (that is `Null`).
+    Address(u64),
 }
 
 /// How two addresses relate, when known.
@@ -74,9 +85,14 @@ fn relation(a: PtrConst, b: PtrConst) -> Option<Relation> {
     use PtrConst::*;
     match (a, b) {
         (Null, Null) => Some(Relation::Equal),
+        (Address(x), Address(y)) => Some(match x.cmp(&y) {
+            std::cmp::Ordering::Equal => Relation::Equal,
+            std::cmp::Ordering::Less => Relation::UnsignedLess,
+            std::cmp::Ordering::Greater => Relation::UnsignedGreater,
+        }),
         (p, Null) if is_non_null(p) => Some(Relation::UnsignedGreater),
         (Null, p) if is_non_null(p) => Some(Relation::UnsignedLess),
-        (Null, _) | (_, Null) => None,
+        (Null, _) | (_, Null) | (Address(_), _) | (_, Address(_)) => None,
         (
             InGlobal {
                 global: g1,
@@ -102,9 +118,14 @@ fn relation(a: PtrConst, b: PtrConst) -> Option<Relation> {
     }
 }
 
-/// Rule 2: a pointer into a global that is never at address 0.
+/// Rules 2 and 5: a pointer into a global that is never at address 0, or
+/// a non-zero integer address.
 pub fn is_non_null(p: PtrConst) -> bool {
-    matches!(p, PtrConst::InGlobal { global, .. } if global.inbounds && global.non_null)
+    match p {
+        PtrConst::InGlobal { global, .. } => global.inbounds && global.non_null,
+        PtrConst::Address(_) => true,
+        PtrConst::Null => false,
+    }
 }
 
 /// `icmp pred a, b` on two constant pointers, when the rules decide it.
@@ -175,6 +196,21 @@ mod tests {
         assert_eq!(icmp(Ne, n, n), Some(false));
         assert_eq!(icmp(Ule, n, n), Some(true));
         assert_eq!(icmp(Slt, n, n), Some(false));
+    }
+
+    #[test]
+    fn integer_addresses_compare_as_integers_and_are_not_null() {
+        let (a, b, n) = (PtrConst::Address(35), PtrConst::Address(36), PtrConst::Null);
+        assert_eq!(icmp(Ne, a, n), Some(true));
+        assert_eq!(icmp(Eq, n, a), Some(false));
+        assert_eq!(icmp(Ugt, a, n), Some(true));
+        assert_eq!(icmp(Eq, a, a), Some(true));
+        assert_eq!(icmp(Eq, a, b), Some(false));
+        assert_eq!(icmp(Ult, a, b), Some(true));
+        assert_eq!(icmp(Uge, a, b), Some(false));
+        assert_eq!(icmp(Slt, a, b), None, "signed order is not decided");
+        assert_eq!(icmp(Eq, a, at(G, 0)), None, "@g may be at address 35");
+        assert_eq!(std::mem::size_of::<PtrConst>(), 16);
     }
 
     #[test]

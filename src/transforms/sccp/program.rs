@@ -5,9 +5,10 @@
 //! Only what SCCP can evaluate is described in detail (integer arithmetic,
 //! `icmp` of integers and of pointers, loads of constant globals,
 //! `zext`/`sext`/`trunc`, `alloca` and `getelementptr` as pointers that are
-//! not null, `select`, `freeze`, phis, `br`, `switch`); every other instruction is `Op::Opaque` (always
-//! overdefined) and every other terminator `Terminator::Other` (all its
-//! successors executable).
+//! not null, loads and calls whose metadata or attributes bound their
+//! value, `select`, `freeze`, phis, `br`, `switch`); every other
+//! instruction is `Op::Opaque` (always overdefined) and every other
+//! terminator `Terminator::Other` (all its successors executable).
 
 use crate::analysis::cfg::Block;
 use crate::analysis::lists::{group_by_list, Lists};
@@ -18,6 +19,7 @@ use super::intrinsic::Intrinsic;
 use super::lattice::Konst;
 use super::overflow::OverflowField;
 use super::pointer::PtrConst;
+use super::range::ConstantRange;
 use super::wide::WideOp;
 use crate::apint::ApInt;
 
@@ -75,8 +77,18 @@ pub enum Op {
         rhs: Operand,
     },
     /// A pointer that is never null: an `alloca` of address space 0 in a
-    /// function where null is not a valid address.
+    /// function where null is not a valid address, or a value its
+    /// metadata or attributes declare not null (`read::bounds`).
     NotNull,
+    /// A `load`, call or argument whose integer value `!range` metadata
+    /// or a `range` attribute bounds (`read::bounds`: outside it the value
+    /// is poison). `erasable`: the instruction may be erased once its
+    /// uses are replaced (a load neither volatile nor atomic); otherwise
+    /// it stays and only its uses get the constant.
+    Bounded {
+        range: ConstantRange,
+        erasable: bool,
+    },
     /// A `getelementptr` instruction from `base`: not null when `base` is
     /// not and `keeps_non_null` (the GEP is `inbounds` and null is not a
     /// valid address), overdefined otherwise.
@@ -212,7 +224,7 @@ impl Program {
             Op::Wide(op) => op.operands(),
             Op::Float { op, .. } => op.operands(),
             Op::OverflowField(f) => f.operands(),
-            Op::NotNull | Op::ConstantLoad(_) | Op::Opaque => Vec::new(),
+            Op::NotNull | Op::Bounded { .. } | Op::ConstantLoad(_) | Op::Opaque => Vec::new(),
         }
     }
 

@@ -5,9 +5,12 @@
 //!    has its uses replaced by that constant and is erased (all such
 //!    instructions are side-effect free: division is folded only when no
 //!    divisor in its range is 0, intrinsic calls only of the side-effect
-//!    free integer intrinsics of `intrinsic`, and loads only when they are neither
-//!    volatile nor atomic and read inside a constant global, so nothing
-//!    that could trap is removed);
+//!    free integer intrinsics of `intrinsic`, and loads only when they
+//!    are neither volatile nor atomic and read inside a constant global or
+//!    carry `!range` metadata of one value, so nothing that could trap is
+//!    removed but loads, whose trap would be UB); a call or an atomic load
+//!    declared to return one value (`read::bounds`) stays, and only its
+//!    uses get the constant;
 //!    Then the instructions that stay get the `nuw`/`nsw`/`nneg` flags
 //!    their operands' ranges prove (`flags`, as LLVM 19's SCCP), and
 //!    `sext`/`ashr`/`sdiv`/`srem` on non-negative values become
@@ -68,7 +71,8 @@ pub struct Report {
     /// Signed instructions replaced by their unsigned forms (`signed`).
     pub made_unsigned: usize,
     /// Uses of a value replaced by the constant a branch proves it is
-    /// there (`predicate`).
+    /// there (`predicate`), or by the constant an instruction that stays
+    /// (a call, an atomic load) is declared to return.
     pub uses_replaced: usize,
     /// `and x, mask` replaced by `x` (`mask`).
     pub masks_removed: usize,
@@ -84,12 +88,12 @@ impl Report {
 /// `read` was read from the live function `function` and nothing changed it
 /// since; `solution` solves `read.program`.
 pub unsafe fn apply(function: LLVMValueRef, read: &ReadFunction, solution: &Solution) -> Report {
-    let uses_replaced = replace_copied_uses(read, solution);
+    let mut uses_replaced = replace_copied_uses(read, solution);
     let mut report = Report {
-        constants: replace_constants(read, solution),
-        uses_replaced,
+        constants: replace_constants(read, solution, &mut uses_replaced),
         ..Report::default()
     };
+    report.uses_replaced = uses_replaced;
     report.flags_added = add_flags(read, solution);
     report.masks_removed = remove_masks(read, solution);
     let builder = LLVMCreateBuilderInContext(LLVMGetModuleContext(LLVMGetGlobalParent(function)));
@@ -147,16 +151,24 @@ unsafe fn replace_copied_uses(read: &ReadFunction, solution: &Solution) -> usize
     count
 }
 
-/// Step 1. Returns the number of instructions replaced.
+/// Step 1. Returns the number of instructions replaced; adds to
+/// `kept_uses_replaced` the uses of instructions that stay (a call or an
+/// atomic load whose declared range is one value) replaced by their
+/// constant.
 ///
 /// A `*.with.overflow` call whose extracted fields were all replaced is
 /// erased too and counted (LLVM replaces the call by a constant struct):
 /// it is `Op::Opaque`, so no later step reads its handle in
 /// `read.llvm_insts`, and its block executes (it dominates the replaced
 /// extractions), so no dead block holds it.
-unsafe fn replace_constants(read: &ReadFunction, solution: &Solution) -> usize {
+unsafe fn replace_constants(
+    read: &ReadFunction,
+    solution: &Solution,
+    kept_uses_replaced: &mut usize,
+) -> usize {
     let mut count = 0;
     let mut overflow_calls = Vec::new();
+    let mut kept = Vec::new();
     for (i, inst) in read.instructions() {
         if !solution.executable_blocks[inst.block] {
             continue;
@@ -178,11 +190,25 @@ unsafe fn replace_constants(read: &ReadFunction, solution: &Solution) -> usize {
             _ => LLVMGetUndef(ty),
         };
         debug_assert!(!matches!(inst.op, Op::Opaque));
+        if let Op::Bounded {
+            erasable: false, ..
+        } = inst.op
+        {
+            // A call or an atomic load: it stays, its uses take the
+            // constant (LLVM's `tryToReplaceWithConstant` without
+            // `canRemoveInstruction`), after the loop, so that only
+            // uses by instructions that stay are counted.
+            kept.push((llvm_inst, constant));
+            continue;
+        }
         if matches!(inst.op, Op::OverflowField(_)) {
             overflow_calls.push(LLVMGetOperand(llvm_inst, 0));
         }
         ir::delete::replace_and_erase(llvm_inst, constant);
         count += 1;
+    }
+    for (inst, constant) in kept {
+        *kept_uses_replaced += replace_uses(inst, constant);
     }
     overflow_calls.sort_unstable();
     overflow_calls.dedup();
@@ -192,6 +218,19 @@ unsafe fn replace_constants(read: &ReadFunction, solution: &Solution) -> usize {
             count += 1;
         }
     }
+    count
+}
+
+/// Replaces every use of `inst` by `constant`; returns how many there
+/// were.
+unsafe fn replace_uses(inst: LLVMValueRef, constant: LLVMValueRef) -> usize {
+    let mut count = 0;
+    let mut u = LLVMGetFirstUse(inst);
+    while !u.is_null() {
+        count += 1;
+        u = LLVMGetNextUse(u);
+    }
+    LLVMReplaceAllUsesWith(inst, constant);
     count
 }
 

@@ -679,6 +679,7 @@ impl<'p> Solver<'p> {
                 pointer::compare(*pred, self.value_of(lhs), self.value_of(rhs))
             }
             Op::NotNull => Lattice::NotNull,
+            Op::Bounded { range, .. } => Lattice::from_range(*range),
             Op::Gep {
                 base,
                 keeps_non_null,

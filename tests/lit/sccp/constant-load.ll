@@ -2,7 +2,8 @@
 ;
 ; A load from a `constant` global with a definitive initializer reads the
 ; initializer (as LLVM's sccp does with ConstantFoldLoadFromConstPtr). Only
-; bytes inside one integer, or inside a zero value, are read (little-endian).
+; bytes inside integers, or inside zero values, are read (little-endian); a
+; load may span several of them.
 ; Definitive (LLVM's GlobalVariable::hasDefinitiveInitializer): internal,
 ; private and external definitions, and the `_odr` forms, which promise the
 ; same initializer everywhere; not `weak` or `linkonce`, which another
@@ -20,6 +21,9 @@
 @weak = weak constant i32 9
 @linkonce = linkonce constant i32 10
 @with_ptr = internal constant ptr @mutable
+; How rustc writes constants: bytes, some undef.
+@rust_bytes = internal unnamed_addr constant [16 x i8] c"\01\00\00\00\00\00\00\00\02\01\00\00\00\00\00\00"
+@rust_packed = internal unnamed_addr constant <{ [8 x i8], [8 x i8] }> <{ [8 x i8] zeroinitializer, [8 x i8] undef }>
 
 define void @folded(ptr %out) {
 ; CHECK-LABEL: define void @folded(
@@ -30,6 +34,10 @@ define void @folded(ptr %out) {
 ; CHECK-NEXT:    store volatile i8 -1, ptr %out
 ; CHECK-NEXT:    store volatile i32 7, ptr %out
 ; CHECK-NEXT:    store volatile i32 8, ptr %out
+; CHECK-NEXT:    store volatile i32 1310730, ptr %out
+; CHECK-NEXT:    store volatile i64 1, ptr %out
+; CHECK-NEXT:    store volatile i64 258, ptr %out
+; CHECK-NEXT:    store volatile i64 0, ptr %out
 ; CHECK-NEXT:    ret void
   %a = load i16, ptr getelementptr inbounds ([4 x i16], ptr @table, i64 0, i64 2)
   store volatile i16 %a, ptr %out
@@ -46,20 +54,29 @@ define void @folded(ptr %out) {
   store volatile i32 %f, ptr %out
   %g = load i32, ptr @odr
   store volatile i32 %g, ptr %out
+  ; Two elements, 10 and 20: 20 << 16 | 10.
+  %h = load i32, ptr @table
+  store volatile i32 %h, ptr %out
+  %i = load i64, ptr @rust_bytes
+  store volatile i64 %i, ptr %out
+  %j = load i64, ptr getelementptr inbounds (i8, ptr @rust_bytes, i64 8)
+  store volatile i64 %j, ptr %out
+  %k = load i64, ptr @rust_packed
+  store volatile i64 %k, ptr %out
   ret void
 }
 
-; Must not fold: a mutable global, a volatile load, and constants another
-; module may replace (`weak`, `linkonce`). Not folded by choice, though
-; LLVM 19 folds them: a load spanning two elements (10 and 20), a byte of
-; padding, and the bytes of a pointer.
+; Must not fold: a mutable global, a volatile load, constants another
+; module may replace (`weak`, `linkonce`), and undef bytes. Not folded by
+; choice, though LLVM 19 folds them: a byte of padding, and the bytes of a
+; pointer.
 define void @kept(ptr %out) {
 ; CHECK-LABEL: define void @kept(
 ; CHECK-NEXT:    [[A:%.*]] = load i32, ptr @mutable
 ; CHECK:         [[B:%.*]] = load i32, ptr @weak
 ; CHECK:         [[B2:%.*]] = load i32, ptr @linkonce
 ; CHECK:         [[C:%.*]] = load volatile i16, ptr @table
-; CHECK:         [[D:%.*]] = load i32, ptr @table
+; CHECK:         [[D:%.*]] = load i64, ptr getelementptr inbounds (i8, ptr @rust_packed, i64 8)
 ; CHECK:         [[E:%.*]] = load i8, ptr getelementptr (i8, ptr @pairs, i64 1)
 ; CHECK:         [[F:%.*]] = load i64, ptr @with_ptr
 ; CHECK:         ret void
@@ -71,8 +88,8 @@ define void @kept(ptr %out) {
   store volatile i32 %b2, ptr %out
   %c = load volatile i16, ptr @table
   store volatile i16 %c, ptr %out
-  %d = load i32, ptr @table
-  store volatile i32 %d, ptr %out
+  %d = load i64, ptr getelementptr inbounds (i8, ptr @rust_packed, i64 8)
+  store volatile i64 %d, ptr %out
   %e = load i8, ptr getelementptr (i8, ptr @pairs, i64 1)
   store volatile i8 %e, ptr %out
   %f = load i64, ptr @with_ptr

@@ -3,7 +3,8 @@
 ; Comparisons of constant pointers (rules in src/transforms/sccp/pointer.rs,
 ; after LLVM's constant folder): null is null, a global is not null, two
 ; pointers into one global compare by offset, two distinct internal
-; globals differ. Cases these rules do not decide are left alone. LLVM 19
+; globals differ, integer addresses compare as integers. Cases these rules
+; do not decide are left alone. LLVM 19
 ; folds the same, except %same (two spellings of @g + 8), which it keeps.
 
 @g = internal global [4 x i32] zeroinitializer
@@ -21,6 +22,9 @@ define void @decided(ptr %out) {
 ; CHECK-NEXT:    store volatile i1 false, ptr %out
 ; CHECK-NEXT:    store volatile i1 true, ptr %out
 ; CHECK-NEXT:    store volatile i1 true, ptr %out
+; CHECK-NEXT:    store volatile i1 true, ptr %out
+; CHECK-NEXT:    store volatile i1 false, ptr %out
+; CHECK-NEXT:    store volatile i1 true, ptr %out
 ; CHECK-NEXT:    ret void
   %null_eq = icmp eq ptr null, null
   store volatile i1 %null_eq, ptr %out
@@ -36,13 +40,21 @@ define void @decided(ptr %out) {
   store volatile i1 %distinct, ptr %out
   %above_null = icmp ugt ptr @h, null
   store volatile i1 %above_null, ptr %out
+  ; Rust's dangling pointers: integer addresses (rule 5).
+  %dangling = icmp ne ptr inttoptr (i64 8 to ptr), null
+  store volatile i1 %dangling, ptr %out
+  %two_addresses = icmp eq ptr inttoptr (i64 8 to ptr), inttoptr (i64 16 to ptr)
+  store volatile i1 %two_addresses, ptr %out
+  %ordered = icmp ult ptr inttoptr (i64 8 to ptr), inttoptr (i64 16 to ptr)
+  store volatile i1 %ordered, ptr %out
   ret void
 }
 
 ; Must not fold: an extern_weak global may be null; an unnamed_addr global
 ; may be merged with another; a zero-sized global may share its address;
 ; one past the end of @g may be @h; the signed order of addresses is
-; unknown; and a pointer argument is not a constant.
+; unknown; a pointer argument is not a constant; and @h may be at any
+; address.
 define void @undecided(ptr %out, ptr %p) {
 ; CHECK-LABEL: define void @undecided(
 ; CHECK-NEXT:    [[A:%.*]] = icmp eq ptr @weak, null
@@ -57,6 +69,8 @@ define void @undecided(ptr %out, ptr %p) {
 ; CHECK-NEXT:    store volatile i1 [[E]], ptr %out
 ; CHECK-NEXT:    [[F:%.*]] = icmp eq ptr %p, null
 ; CHECK-NEXT:    store volatile i1 [[F]], ptr %out
+; CHECK-NEXT:    [[G:%.*]] = icmp eq ptr inttoptr (i64 4096 to ptr), @h
+; CHECK-NEXT:    store volatile i1 [[G]], ptr %out
 ; CHECK-NEXT:    ret void
   %a = icmp eq ptr @weak, null
   store volatile i1 %a, ptr %out
@@ -70,5 +84,7 @@ define void @undecided(ptr %out, ptr %p) {
   store volatile i1 %e, ptr %out
   %f = icmp eq ptr %p, null
   store volatile i1 %f, ptr %out
+  %address_vs_global = icmp eq ptr inttoptr (i64 4096 to ptr), @h
+  store volatile i1 %address_vs_global, ptr %out
   ret void
 }

@@ -347,6 +347,7 @@ fn redirect_operands(inst: &mut Inst, redirect: &impl Fn(&mut Operand, Block)) {
         Op::Constrained { .. }
         | Op::PointerICmp { .. }
         | Op::NotNull
+        | Op::Bounded { .. }
         | Op::Gep { .. }
         | Op::ConstantLoad(_)
         | Op::Wide(_)

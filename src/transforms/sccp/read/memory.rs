@@ -2,13 +2,14 @@
 //! the IR, and loads from read-only globals.
 //!
 //! A pointer is described as a `pointer::PtrConst` when it is `null`, a
-//! global, or a constant `getelementptr` expression with constant indices
-//! into a global (its byte offset computed with the module's data layout).
+//! global, a constant `getelementptr` expression with constant indices
+//! into a global (its byte offset computed with the module's data layout),
+//! or `inttoptr` of a 64-bit integer constant (pointers are 64 bits here).
 //!
 //! A `load` (not volatile, not atomic) of an integer of whole bytes from
 //! such a pointer into a `constant` global with a definitive initializer
 //! (no other definition can replace it: `has_definitive_initializer`)
-//! becomes `Op::ConstantLoad` when the loaded bytes lie inside one integer
+//! becomes `Op::ConstantLoad` when each loaded byte lies inside an integer
 //! (or a zero) of the initializer: what LLVM's `sccp` gets from
 //! `ConstantFoldLoadFromConstPtr`. Only little-endian layouts are read;
 //! bytes of floats, pointers, padding or `undef` are never read.
@@ -48,6 +49,22 @@ const MAX_TABLE: u64 = 1024;
 struct GepOffset {
     constant: i64,
     variable: Option<(LLVMValueRef, i64)>,
+}
+
+/// The integer of `inttoptr (i64 <integer> to ptr)`, a constant
+/// expression.
+///
+/// # Safety
+/// `value` is a live constant of pointer type.
+unsafe fn integer_address(value: LLVMValueRef) -> Option<u64> {
+    if LLVMIsAConstantExpr(value).is_null() || LLVMGetConstOpcode(value) != LLVMOpcode::LLVMIntToPtr
+    {
+        return None;
+    }
+    let integer = LLVMGetOperand(value, 0);
+    let is_i64 = LLVMGetTypeKind(LLVMTypeOf(integer)) == LLVMTypeKind::LLVMIntegerTypeKind
+        && LLVMGetIntTypeWidth(LLVMTypeOf(integer)) == 64;
+    (is_i64 && !LLVMIsAConstantInt(integer).is_null()).then(|| LLVMConstIntGetZExtValue(integer))
 }
 
 /// Whether every load of the global variable `gv` sees its initializer
@@ -95,6 +112,13 @@ impl Reader<'_> {
         }
         if !LLVMIsAConstantPointerNull(value).is_null() {
             return Some(PtrConst::Null);
+        }
+        if let Some(address) = integer_address(value) {
+            return Some(if address == 0 {
+                PtrConst::Null
+            } else {
+                PtrConst::Address(address)
+            });
         }
         if !LLVMIsAGlobalVariable(value).is_null() || !LLVMIsAFunction(value).is_null() {
             return Some(PtrConst::InGlobal {
@@ -258,8 +282,27 @@ impl Reader<'_> {
         start: u64,
         width: u32,
     ) -> Option<Konst> {
-        let bits = self.bytes_of(init, ty, start, u64::from(width) / 8)?;
+        let count = u64::from(width) / 8;
+        let bits = self
+            .bytes_of(init, ty, start, count)
+            .or_else(|| self.bytes_one_by_one(init, ty, start, count))?;
         Some(Konst::new(width, bits))
+    }
+
+    /// Like `bytes_of`, for bytes spread over several integers or zeros of
+    /// `c` (an `i64` read from a `[16 x i8]`, as Rust's constants are
+    /// written): each byte read on its own, then put together little-endian.
+    unsafe fn bytes_one_by_one(
+        &self,
+        c: LLVMValueRef,
+        ty: LLVMTypeRef,
+        offset: u64,
+        count: u64,
+    ) -> Option<u64> {
+        (0..count).try_fold(0u64, |bits, k| {
+            let byte = self.bytes_of(c, ty, offset + k, 1)?;
+            Some(bits | byte << (8 * k))
+        })
     }
 
     /// The initializer of global `id` and its type, if it is a `constant`

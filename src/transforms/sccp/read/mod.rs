@@ -17,8 +17,11 @@
 //! `Operand::Unknown`, i.e. overdefined. The facts `pointer` relies on
 //! (linkage, `unnamed_addr`, size) are read here. Loads from
 //! read-only globals become `Op::ConstantLoad` or `Op::TableLoad`
-//! (`memory`).
+//! (`memory`); other loads and calls, and arguments, whose metadata or
+//! attributes bound their value become `Op::Bounded` or `Op::NotNull`
+//! (`bounds`).
 
+mod bounds;
 mod copies;
 mod memory;
 
@@ -47,8 +50,9 @@ use crate::apint::ApInt;
 
 /// The program and the LLVM instruction behind each `InstId` below
 /// `llvm_insts.len()`. The instructions after those have none: first one
-/// `Op::Opaque` per argument a branch compares, then the branch copies of
-/// `predicate` (`copies`).
+/// per argument a branch compares or whose attributes bound it (its
+/// `bounds::argument_op`), then the branch copies of `predicate`
+/// (`copies`).
 pub struct ReadFunction {
     pub program: Program,
     pub llvm_insts: Vec<LLVMValueRef>,
@@ -168,8 +172,14 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
     let id_of = AddressIndex::new(llvm_insts.iter().map(|&i| i as usize));
     let module = LLVMGetGlobalParent(function);
     // The arguments a branch compares get a number too (after the
-    // instructions), so that `copies` can narrow their uses.
-    let arguments = copies::compared_arguments(&fcfg);
+    // instructions), so that `copies` can narrow their uses, and so do
+    // those whose attributes say something of their value.
+    let mut arguments = copies::compared_arguments(&fcfg);
+    for a in bounds::declared_arguments(function) {
+        if !arguments.contains(&a) {
+            arguments.push(a);
+        }
+    }
     let argument_ids: FastMap<usize, InstId> = arguments
         .iter()
         .enumerate()
@@ -186,6 +196,7 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
         global_ids: RefCell::new(FastMap::default()),
         pointers: RefCell::new(FastMap::default()),
         null_is_valid: ir::attributes::has_function_attribute(function, "null_pointer_is_valid"),
+        metadata_kinds: bounds::MetadataKinds::new(LLVMGetModuleContext(module)),
     };
     let mut insts: Vec<Inst> = llvm_insts
         .iter()
@@ -195,10 +206,10 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
             op: reader.op(inst),
         })
         .collect();
-    // An argument is overdefined from the entry on.
-    insts.extend(arguments.iter().map(|_| Inst {
+    // An argument has its value from the entry on.
+    insts.extend(arguments.iter().map(|&a| Inst {
         block: fcfg.cfg.entry(),
-        op: Op::Opaque,
+        op: bounds::argument_op(a),
     }));
     // Read while the instructions are in the cache: `rewrite` would touch
     // every one again to find these.
@@ -254,6 +265,7 @@ struct Reader<'a> {
     /// The function has `null_pointer_is_valid`: an object may be at
     /// address 0, so no `alloca` or GEP is known not to be null.
     null_is_valid: bool,
+    metadata_kinds: bounds::MetadataKinds,
 }
 
 impl Reader<'_> {
@@ -295,7 +307,9 @@ impl Reader<'_> {
     }
 
     unsafe fn op(&self, inst: LLVMValueRef) -> Op {
-        self.try_op(inst).unwrap_or(Op::Opaque)
+        self.try_op(inst)
+            .or_else(|| self.declared_op(inst))
+            .unwrap_or(Op::Opaque)
     }
 
     /// `None` for anything the solver does not evaluate.
