@@ -10,7 +10,8 @@
 //! the solver gives the copy `x`'s value narrowed to the values `x pred y`
 //! allows (`constrain`). `for (i = 0; i < 1; i++)` is the common case: in
 //! the body `i` is 0 however the loop's phi widens, so `i + 1` is 1 and
-//! the loop runs once.
+//! the loop runs once. A branch's condition and `trunc nuw x to i1` give
+//! copies too, constrained to equal a constant (`read::copies`).
 //!
 //! Soundness: a copy's block executes only after the edge was taken, so
 //! its uses only see values of `x` that satisfy the comparison; `allowed`

@@ -154,6 +154,57 @@ else:
   ret i32 0
 }
 
+; The condition itself past each edge, and `trunc nuw x to i1`'s x: 1
+; past the true edge (LLVM 22 keeps %x there: it only learns x != 0), 0
+; past the false one. Without `nuw` the high bits of x are unknown.
+declare void @use1(i1)
+declare void @use64(i64)
+define void @condition_and_trunc(i1 %c, i64 %x, i64 %y) {
+; CHECK-LABEL: define {{.*}}void @condition_and_trunc(
+; CHECK:       yes:
+; CHECK-NEXT:    call void @use64(i64 1)
+; CHECK-NEXT:    call void @use1(i1 true)
+; CHECK:       no:
+; CHECK-NEXT:    call void @use64(i64 0)
+; CHECK-NEXT:    call void @use1(i1 false)
+; CHECK:       y2:
+; CHECK-NEXT:    call void @use1(i1 true)
+; CHECK:       n2:
+; CHECK-NEXT:    call void @use1(i1 false)
+; CHECK:       y3:
+; CHECK-NEXT:    call void @use64(i64 %y)
+; CHECK:       n3:
+; CHECK-NEXT:    call void @use64(i64 %y)
+entry:
+  %t = trunc nuw i64 %x to i1
+  br i1 %t, label %yes, label %no
+yes:
+  call void @use64(i64 %x)
+  call void @use1(i1 %t)
+  br label %c2
+no:
+  call void @use64(i64 %x)
+  call void @use1(i1 %t)
+  br label %c2
+c2:
+  br i1 %c, label %y2, label %n2
+y2:
+  call void @use1(i1 %c)
+  br label %c3
+n2:
+  call void @use1(i1 %c)
+  br label %c3
+c3:
+  %u = trunc i64 %y to i1
+  br i1 %u, label %y3, label %n3
+y3:
+  call void @use64(i64 %y)
+  ret void
+n3:
+  call void @use64(i64 %y)
+  ret void
+}
+
 ; STATS: pebble-sccp: @loop_runs_once: 5 constants, 0 branches folded, 0 blocks removed, 0 flags added, 0 made unsigned, 2 uses replaced
 ; STATS: pebble-sccp: @equal_on_true_edge: 3 constants,
 ; STATS: pebble-sccp: @constant_on_the_left: 4 constants,
@@ -161,3 +212,4 @@ else:
 ; STATS: pebble-sccp: @join_has_two_preds: 0 constants,
 ; STATS: pebble-sccp: @not_dominated: 0 constants,
 ; STATS: pebble-sccp: @argument: 1 constants,
+; STATS: pebble-sccp: @condition_and_trunc: 0 constants, 0 branches folded, 0 blocks removed, 0 flags added, 0 made unsigned, 6 uses replaced

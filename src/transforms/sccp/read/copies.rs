@@ -1,10 +1,15 @@
 //! The copies of `predicate`: after the function is read, every
 //! conditional branch on an `icmp` of an instruction or argument `x` (an
-//! integer of at most 64 bits; an argument is read as an `Op::Opaque` of
-//! the entry, numbered after the instructions) gives each successor that the branch alone enters an
-//! `Op::Constrained` copy of `x`, and every use of `x` that block
-//! dominates (in a phi: every use whose incoming block it dominates)
-//! reads the innermost such copy instead. A copy of `x` below another
+//! integer of at most 64 bits; an argument is read as an instruction of
+//! the entry, numbered after the instructions) gives each successor that
+//! the branch alone enters an `Op::Constrained` copy of `x`, and every use
+//! of `x` that block dominates (in a phi: every use whose incoming block
+//! it dominates) reads the innermost such copy instead. So does every
+//! branch for its condition itself (`true` past the true edge, `false`
+//! past the other), and for `x` when the condition is `trunc nuw x to i1`
+//! (`x` is 1 past the true edge, 0 past the other: any other value makes
+//! the condition poison); LLVM 22 does the same for the condition and for
+//! the false edge of the `trunc`. A copy of `x` below another
 //! copy of `x` reads that one, so nested loops and ifs narrow in turn.
 //!
 //! Both sides of the program are redirected the same way: the solver's
@@ -26,7 +31,8 @@ use super::int_width;
 use crate::analysis::cfg::Block;
 use crate::analysis::dominators::DomTree;
 use crate::ir::{AddressIndex, FastMap, FunctionCfg};
-use crate::transforms::sccp::fold::IntPredicate;
+use crate::transforms::sccp::fold::{CastOp, IntPredicate};
+use crate::transforms::sccp::lattice::Konst;
 use crate::transforms::sccp::predicate::{inverse, swapped};
 use crate::transforms::sccp::program::{Inst, InstId, Op, Operand, Program, Terminator};
 
@@ -231,36 +237,73 @@ unsafe fn plan(program: &Program, values: &[LLVMValueRef], fcfg: &FunctionCfg) -
         else {
             continue;
         };
+        if if_true == if_false {
+            continue;
+        }
+        let mut plan_value = |x: InstId, on_true: (IntPredicate, Operand), on_false| {
+            for (block, (pred, other)) in [(if_true, on_true), (if_false, on_false)] {
+                if fcfg.cfg.preds(block).len() == 1 {
+                    planned.push(Planned {
+                        x,
+                        block,
+                        pred,
+                        other,
+                    });
+                }
+            }
+        };
+        // The condition itself: true past the true edge, false past the
+        // other (not planned when the branch is its only use, as it
+        // mostly is).
+        if !has_one_use(values[c]) {
+            let bit = |b| (IntPredicate::Eq, Operand::Const(Konst::new(1, b)));
+            plan_value(c, bit(1), bit(0));
+        }
+        // `trunc nuw x to i1`: x is 1 or 0 (any other value makes the
+        // condition poison, and the branch UB).
+        if let Op::Cast {
+            op: CastOp::Trunc,
+            flags,
+            value: Operand::Inst(x),
+            from_width,
+            to_width: 1,
+        } = program.insts[c].op
+        {
+            if flags.nuw {
+                let is = |b| (IntPredicate::Eq, Operand::Const(Konst::new(from_width, b)));
+                plan_value(x, is(1), is(0));
+            }
+        }
         let Op::ICmp { pred, lhs, rhs } = &program.insts[c].op else {
             continue;
         };
-        if if_true == if_false || lhs == rhs {
+        if lhs == rhs {
             continue;
         }
         for (x, other, pred) in [(lhs, rhs, *pred), (rhs, lhs, swapped(*pred))] {
             let Operand::Inst(x) = *x else {
                 continue;
             };
-            if int_width(LLVMTypeOf(values[x])).is_none() {
-                continue;
-            }
-            for (block, pred) in [(if_true, pred), (if_false, inverse(pred))] {
-                if fcfg.cfg.preds(block).len() == 1 {
-                    planned.push(Planned {
-                        x,
-                        block,
-                        pred,
-                        other: other.clone(),
-                    });
-                }
+            if int_width(LLVMTypeOf(values[x])).is_some() {
+                plan_value(x, (pred, other.clone()), (inverse(pred), other.clone()));
             }
         }
     }
     planned
 }
 
-/// The integer arguments (of at most 64 bits) an `icmp` compares whose
-/// result a conditional branch takes, each once.
+/// Does `value` have exactly one use?
+///
+/// # Safety
+/// `value` is live.
+unsafe fn has_one_use(value: LLVMValueRef) -> bool {
+    let first = LLVMGetFirstUse(value);
+    !first.is_null() && LLVMGetNextUse(first).is_null()
+}
+
+/// The integer arguments (of at most 64 bits) that a conditional branch
+/// takes as its condition, or through an `icmp` or a `trunc` of them, each
+/// once.
 ///
 /// # Safety
 /// `fcfg` was read from a live function, unchanged since.
@@ -275,11 +318,14 @@ pub unsafe fn compared_arguments(fcfg: &FunctionCfg) -> Vec<LLVMValueRef> {
             continue;
         }
         let cond = LLVMGetCondition(term);
-        if LLVMIsAICmpInst(cond).is_null() {
-            continue;
-        }
-        for k in 0..2 {
-            let v = LLVMGetOperand(cond, k);
+        let compared: &[LLVMValueRef] = if !LLVMIsAICmpInst(cond).is_null() {
+            &[LLVMGetOperand(cond, 0), LLVMGetOperand(cond, 1)]
+        } else if !LLVMIsATruncInst(cond).is_null() {
+            &[LLVMGetOperand(cond, 0)]
+        } else {
+            &[cond]
+        };
+        for &v in compared {
             if !LLVMIsAArgument(v).is_null()
                 && int_width(LLVMTypeOf(v)).is_some()
                 && !arguments.contains(&v)
