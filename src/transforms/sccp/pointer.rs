@@ -150,6 +150,30 @@ pub fn compare(pred: IntPredicate, a: Lattice, b: Lattice) -> Lattice {
         .map_or(Lattice::Overdefined, |v| Lattice::Const(Konst::bool(v)))
 }
 
+/// The value of a copy of a pointer (currently `value`) where `pointer
+/// pred other` holds (`predicate`'s branch and assume copies), `other`
+/// currently `other`: against `null`, `eq`/`ule` make it `null`, `ne`/`ugt`
+/// not null, and a value the fact contradicts (the copy's block cannot run
+/// with it) waits as ⊤; every other fact leaves the value as it is.
+pub fn constrain(pred: IntPredicate, value: Lattice, other: Lattice) -> Lattice {
+    use IntPredicate::*;
+    use PtrConst::Null;
+    if matches!(value, Lattice::Undefined) || matches!(other, Lattice::Undefined) {
+        return Lattice::Undefined;
+    }
+    if other != Lattice::Pointer(Null) {
+        return value;
+    }
+    let is_null = value == Lattice::Pointer(Null);
+    match pred {
+        Eq | Ule if value.is_non_null_pointer() => Lattice::Undefined,
+        Eq | Ule if is_null || value == Lattice::Overdefined => Lattice::Pointer(Null),
+        Ne | Ugt if is_null => Lattice::Undefined,
+        Ne | Ugt if value == Lattice::Overdefined => Lattice::NotNull,
+        _ => value,
+    }
+}
+
 /// What `pred` gives on two addresses that relate as `rel`.
 fn decide(pred: IntPredicate, rel: Relation) -> Option<bool> {
     use IntPredicate::*;

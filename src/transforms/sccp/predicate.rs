@@ -11,7 +11,10 @@
 //! allows (`constrain`). `for (i = 0; i < 1; i++)` is the common case: in
 //! the body `i` is 0 however the loop's phi widens, so `i + 1` is 1 and
 //! the loop runs once. A branch's condition and `trunc nuw x to i1` give
-//! copies too, constrained to equal a constant (`read::copies`).
+//! copies too, constrained to equal a constant, a pointer compared with
+//! `null` a copy that is `null` or not null (`pointer::constrain`), and
+//! `call void @llvm.assume(i1 %c)` the copies of `c` being true, holding
+//! from the instruction after the assume (`read::copies`).
 //!
 //! Soundness: a copy's block executes only after the edge was taken, so
 //! its uses only see values of `x` that satisfy the comparison; `allowed`

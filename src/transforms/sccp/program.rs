@@ -101,6 +101,14 @@ pub enum Op {
     /// A `load` from a `constant` global whose initializer `read` found to
     /// hold this integer at the loaded address.
     ConstantLoad(Konst),
+    /// A `load` of a pointer from a `constant` global whose initializer
+    /// holds this pointer constant (or zeros: `null`) at the loaded
+    /// address.
+    PointerLoad(PtrConst),
+    /// A `load` from a `constant` global whose initializer `read` found to
+    /// be `undef` at every loaded byte: undef, as a phi that only saw
+    /// undef (`solver`, "Undef and poison").
+    UndefLoad,
     /// A `load` through a GEP into a `constant` global whose one index
     /// that is not a constant is `index`: `table[p]` is the integer it
     /// reads when `index` is `p` (`None`: not an integer of the
@@ -126,6 +134,13 @@ pub enum Op {
         pred: IntPredicate,
         other: Operand,
         width: u32,
+    },
+    /// A copy of the pointer `value` where `value pred other` holds, as
+    /// `Constrained` (`pointer::constrain`).
+    PointerConstrained {
+        value: Operand,
+        pred: IntPredicate,
+        other: Operand,
     },
     /// One entry per incoming edge (a block twice for two edges).
     Phi(Vec<(Operand, Block)>),
@@ -208,7 +223,9 @@ impl Program {
     pub fn operands(&self, inst: InstId) -> Vec<&Operand> {
         match &self.insts[inst].op {
             Op::Binary { lhs, rhs, .. } | Op::ICmp { lhs, rhs, .. } => vec![lhs, rhs],
-            Op::Constrained { value, other, .. } => vec![value, other],
+            Op::Constrained { value, other, .. } | Op::PointerConstrained { value, other, .. } => {
+                vec![value, other]
+            }
             Op::Cast { value, .. }
             | Op::Freeze(value)
             | Op::TableLoad { index: value, .. }
@@ -224,7 +241,12 @@ impl Program {
             Op::Wide(op) => op.operands(),
             Op::Float { op, .. } => op.operands(),
             Op::OverflowField(f) => f.operands(),
-            Op::NotNull | Op::Bounded { .. } | Op::ConstantLoad(_) | Op::Opaque => Vec::new(),
+            Op::NotNull
+            | Op::Bounded { .. }
+            | Op::ConstantLoad(_)
+            | Op::PointerLoad(_)
+            | Op::UndefLoad
+            | Op::Opaque => Vec::new(),
         }
     }
 

@@ -49,6 +49,7 @@ use super::float::FloatOp;
 use super::fold::{BinOp, PoisonFlags};
 use super::lattice::Lattice;
 use super::mask;
+use super::pointer::PtrConst;
 use super::program::{InstId, Op, Operand, Terminator};
 use super::range::ConstantRange;
 use super::read::ReadFunction;
@@ -129,10 +130,10 @@ unsafe fn replace_copied_uses(read: &ReadFunction, solution: &Solution) -> usize
     let mut count = 0;
     for copy in &read.copies {
         let block = read.program.insts[copy.id].block;
-        let Lattice::Const(k) = solution.values[copy.id] else {
-            continue;
-        };
-        if !solution.executable_blocks[block] {
+        let value = solution.values[copy.id];
+        if !matches!(value, Lattice::Const(_) | Lattice::Pointer(_))
+            || !solution.executable_blocks[block]
+        {
             continue;
         }
         for u in &copy.uses {
@@ -144,7 +145,14 @@ unsafe fn replace_copied_uses(read: &ReadFunction, solution: &Solution) -> usize
                 continue;
             }
             let ty = LLVMTypeOf(LLVMGetOperand(u.user, u.operand));
-            LLVMSetOperand(u.user, u.operand, LLVMConstInt(ty, k.zext(), 0));
+            let constant = match value {
+                Lattice::Const(k) => LLVMConstInt(ty, k.zext(), 0),
+                Lattice::Pointer(PtrConst::Null) => LLVMConstPointerNull(ty),
+                // Every pointer constant of the solution came from an operand.
+                Lattice::Pointer(p) => read.pointers[&p],
+                _ => unreachable!("only constants are put in"),
+            };
+            LLVMSetOperand(u.user, u.operand, constant);
             count += 1;
         }
     }

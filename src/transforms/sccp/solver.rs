@@ -82,7 +82,8 @@
 //! * every other instruction waits on an undef operand (⊤), as LLVM's
 //!   visitors do (`isUnknownOrUndef`), and ends overdefined (below);
 //!   `and undef, 0` is still 0, by the absorbing rule.
-//! * a phi or `select` that only ever saw undef is *undef*: ⊤ and marked,
+//! * a phi or `select` that only ever saw undef, and a load of undef
+//!   bytes of a constant global (`Op::UndefLoad`), is *undef*: ⊤ and marked,
 //!   left so by the resolution below, and replaced by `undef` (LLVM's
 //!   `getConstantOrNull` of an undef-state value).
 //! * a `br` or `switch` on undef, or on an undef value, makes no successor
@@ -280,8 +281,8 @@ struct Solver<'p> {
     links: Vec<u32>,
     /// The *may be undef* mark of each slot (module comment).
     may_be_undef: Vec<bool>,
-    /// Does any operand read undef? If not, no value is ever marked and
-    /// the marks are not computed.
+    /// Does any operand (or `Op::UndefLoad`) read undef? If not, no value
+    /// is ever marked and the marks are not computed.
     reads_undef: bool,
     /// Terminator conditions forced to overdefined by the safety net.
     forced_terminators: Vec<bool>,
@@ -527,6 +528,7 @@ impl<'p> Solver<'p> {
                         || self.operand_may_be_undef(if_false)
                 }
             },
+            Op::UndefLoad => true,
             _ => self
                 .program
                 .operands(i)
@@ -542,7 +544,10 @@ impl<'p> Solver<'p> {
         self.nodes[i].value == Lattice::Undefined
             && self.may_be_undef[i]
             && self.executable_blocks[self.program.insts[i].block]
-            && matches!(self.program.insts[i].op, Op::Phi(_) | Op::Select { .. })
+            && matches!(
+                self.program.insts[i].op,
+                Op::Phi(_) | Op::Select { .. } | Op::UndefLoad
+            )
     }
 
     /// A wide constant operand's value (interned), out of `value_of`'s
@@ -633,12 +638,17 @@ impl<'p> Solver<'p> {
         match &self.program.insts[i].op {
             Op::Opaque => Lattice::Overdefined,
             Op::ConstantLoad(k) => Lattice::Const(*k),
+            Op::UndefLoad => Lattice::Undefined,
+            Op::PointerLoad(p) => Lattice::Pointer(*p),
             Op::Constrained {
                 value,
                 pred,
                 other,
                 width,
             } => predicate::constrain(*width, *pred, self.value_of(value), self.value_of(other)),
+            Op::PointerConstrained { value, pred, other } => {
+                pointer::constrain(*pred, self.value_of(value), self.value_of(other))
+            }
             Op::TableLoad { index, table } => match self.value_of(index) {
                 Lattice::Undefined => Lattice::Undefined,
                 Lattice::Const(p) => usize::try_from(p.sext())
@@ -828,7 +838,7 @@ impl<'p> Solver<'p> {
 
 /// The users of each instruction's value, in the order of the
 /// instructions and then the terminators using it; and whether any
-/// operand reads undef.
+/// operand (or load) reads undef.
 fn users_of(program: &Program) -> (Lists<User>, bool) {
     let mut uses: Vec<(u32, User)> = Vec::new();
     let mut reads_undef = false;
@@ -841,6 +851,8 @@ fn users_of(program: &Program) -> (Lists<User>, bool) {
         match &inst.op {
             // The common case, without `operands`' vector.
             Op::Phi(incoming) => incoming.iter().for_each(|(v, _)| add(v)),
+            // Reads undef from memory.
+            Op::UndefLoad => reads_undef = true,
             _ => program.operands(i).into_iter().for_each(add),
         }
     }

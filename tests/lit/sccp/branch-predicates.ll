@@ -2,7 +2,8 @@
 ; RUN: FileCheck --check-prefix=STATS %s < %t.stats
 ;
 ; What a branch on `icmp` says about its operands in the blocks it alone
-; enters (`predicate`, LLVM's PredicateInfo): every CHECK line below is
+; enters, and an `llvm.assume` after it (`predicate`, LLVM's
+; PredicateInfo): every CHECK line below is
 ; also what LLVM 22's `opt -passes=sccp` prints (LLVM 19's function `sccp`
 ; does not use PredicateInfo and folds none of these). `uses replaced`
 ; counts the operands that became constants in instructions that stay.
@@ -205,6 +206,74 @@ n3:
   ret void
 }
 
+; `llvm.assume(c)`: what c says holds from the next instruction on, in
+; its block and the blocks that block dominates (not before the assume).
+declare void @llvm.assume(i1)
+declare void @use32(i32)
+declare void @usep(ptr)
+define void @assumes(ptr %p, i32 %x) {
+; CHECK-LABEL: define {{.*}}void @assumes(
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    %before = icmp ne ptr %p, null
+; CHECK-NEXT:    call void @use1(i1 %before)
+; CHECK-NEXT:    %c = icmp ne ptr %p, null
+; CHECK-NEXT:    call void @llvm.assume(i1 %c)
+; CHECK-NEXT:    call void @use1(i1 true)
+; CHECK-NEXT:    call void @use1(i1 false)
+; CHECK-NEXT:    call void @use32(i32 %x)
+; CHECK-NEXT:    %five = icmp eq i32 %x, 5
+; CHECK-NEXT:    call void @llvm.assume(i1 %five)
+; CHECK-NEXT:    call void @use32(i32 5)
+; CHECK-NEXT:    br label %next
+; CHECK:       next:
+; CHECK-NEXT:    call void @use32(i32 5)
+; CHECK-NEXT:    call void @use1(i1 false)
+entry:
+  %before = icmp ne ptr %p, null
+  call void @use1(i1 %before)
+  %c = icmp ne ptr %p, null
+  call void @llvm.assume(i1 %c)
+  %again = icmp ne ptr %p, null
+  call void @use1(i1 %again)
+  %eq = icmp eq ptr %p, null
+  call void @use1(i1 %eq)
+  call void @use32(i32 %x)
+  %five = icmp eq i32 %x, 5
+  call void @llvm.assume(i1 %five)
+  call void @use32(i32 %x)
+  br label %next
+next:
+  call void @use32(i32 %x)
+  %null = icmp eq ptr %p, null
+  call void @use1(i1 %null)
+  ret void
+}
+
+; A pointer compared with null: null on one side (its uses get `null`),
+; not null on the other, where an `inbounds` GEP of it is not null either.
+define void @pointer_branch(ptr %p) {
+; CHECK-LABEL: define {{.*}}void @pointer_branch(
+; CHECK:       isnull:
+; CHECK-NEXT:    call void @usep(ptr null)
+; CHECK:       notnull:
+; CHECK-NEXT:    call void @use1(i1 true)
+; CHECK-NEXT:    %g = getelementptr inbounds i8, ptr %p, i64 4
+; CHECK-NEXT:    call void @use1(i1 false)
+entry:
+  %c = icmp eq ptr %p, null
+  br i1 %c, label %isnull, label %notnull
+isnull:
+  call void @usep(ptr %p)
+  ret void
+notnull:
+  %d = icmp ne ptr %p, null
+  call void @use1(i1 %d)
+  %g = getelementptr inbounds i8, ptr %p, i64 4
+  %e = icmp eq ptr %g, null
+  call void @use1(i1 %e)
+  ret void
+}
+
 ; STATS: pebble-sccp: @loop_runs_once: 5 constants, 0 branches folded, 0 blocks removed, 0 flags added, 0 made unsigned, 2 uses replaced
 ; STATS: pebble-sccp: @equal_on_true_edge: 3 constants,
 ; STATS: pebble-sccp: @constant_on_the_left: 4 constants,
@@ -213,3 +282,5 @@ n3:
 ; STATS: pebble-sccp: @not_dominated: 0 constants,
 ; STATS: pebble-sccp: @argument: 1 constants,
 ; STATS: pebble-sccp: @condition_and_trunc: 0 constants, 0 branches folded, 0 blocks removed, 0 flags added, 0 made unsigned, 6 uses replaced
+; STATS: pebble-sccp: @assumes: 3 constants, 0 branches folded, 0 blocks removed, 0 flags added, 0 made unsigned, 2 uses replaced
+; STATS: pebble-sccp: @pointer_branch: 2 constants, 0 branches folded, 0 blocks removed, 0 flags added, 0 made unsigned, 1 uses replaced

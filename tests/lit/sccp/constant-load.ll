@@ -21,6 +21,7 @@
 @weak = weak constant i32 9
 @linkonce = linkonce constant i32 10
 @with_ptr = internal constant ptr @mutable
+@vtable = internal unnamed_addr constant <{ ptr, [16 x i8], ptr }> <{ ptr @folded, [16 x i8] c"\08\00\00\00\00\00\00\00\08\00\00\00\00\00\00\00", ptr null }>
 ; How rustc writes constants: bytes, some undef.
 @rust_bytes = internal unnamed_addr constant [16 x i8] c"\01\00\00\00\00\00\00\00\02\01\00\00\00\00\00\00"
 @rust_packed = internal unnamed_addr constant <{ [8 x i8], [8 x i8] }> <{ [8 x i8] zeroinitializer, [8 x i8] undef }>
@@ -66,17 +67,17 @@ define void @folded(ptr %out) {
   ret void
 }
 
-; Must not fold: a mutable global, a volatile load, constants another
-; module may replace (`weak`, `linkonce`), and undef bytes. Not folded by
-; choice, though LLVM 19 folds them: a byte of padding, and the bytes of a
-; pointer.
+; Must not fold: a mutable global, a volatile load, and constants another
+; module may replace (`weak`, `linkonce`); undef bytes read as `undef`, as
+; LLVM's do. Not folded by choice, though LLVM 19 folds them: a byte of
+; padding, and the bytes of a pointer.
 define void @kept(ptr %out) {
 ; CHECK-LABEL: define void @kept(
 ; CHECK-NEXT:    [[A:%.*]] = load i32, ptr @mutable
 ; CHECK:         [[B:%.*]] = load i32, ptr @weak
 ; CHECK:         [[B2:%.*]] = load i32, ptr @linkonce
 ; CHECK:         [[C:%.*]] = load volatile i16, ptr @table
-; CHECK:         [[D:%.*]] = load i64, ptr getelementptr inbounds (i8, ptr @rust_packed, i64 8)
+; CHECK:         store volatile i64 undef, ptr %out
 ; CHECK:         [[E:%.*]] = load i8, ptr getelementptr (i8, ptr @pairs, i64 1)
 ; CHECK:         [[F:%.*]] = load i64, ptr @with_ptr
 ; CHECK:         ret void
@@ -94,6 +95,36 @@ define void @kept(ptr %out) {
   store volatile i8 %e, ptr %out
   %f = load i64, ptr @with_ptr
   store volatile i64 %f, ptr %out
+  ret void
+}
+
+; Pointers read from constants (a vtable, as rustc writes one): a
+; function's address, zeros as null, undef bytes as undef; bytes that
+; start inside another value are not read. What LLVM 19's and 22's `sccp`
+; print too.
+declare void @usep(ptr)
+define void @pointers() {
+; CHECK-LABEL: define void @pointers(
+; CHECK-NEXT:    call void @usep(ptr @folded)
+; CHECK-NEXT:    call void @usep(ptr null)
+; CHECK-NEXT:    call void @usep(ptr null)
+; CHECK-NEXT:    call void @usep(ptr undef)
+; CHECK-NEXT:    call void @usep(ptr @mutable)
+; CHECK-NEXT:    [[W:%.*]] = load ptr, ptr getelementptr inbounds (i8, ptr @vtable, i64 4)
+; CHECK-NEXT:    call void @usep(ptr [[W]])
+; CHECK-NEXT:    ret void
+  %f = load ptr, ptr @vtable
+  call void @usep(ptr %f)
+  %n = load ptr, ptr getelementptr inbounds (i8, ptr @vtable, i64 24)
+  call void @usep(ptr %n)
+  %z = load ptr, ptr @zeros
+  call void @usep(ptr %z)
+  %u = load ptr, ptr getelementptr inbounds (i8, ptr @rust_packed, i64 8)
+  call void @usep(ptr %u)
+  %m = load ptr, ptr @with_ptr
+  call void @usep(ptr %m)
+  %w = load ptr, ptr getelementptr inbounds (i8, ptr @vtable, i64 4)
+  call void @usep(ptr %w)
   ret void
 }
 

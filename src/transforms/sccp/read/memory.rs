@@ -214,6 +214,84 @@ impl Reader<'_> {
         Some(offset)
     }
 
+    /// A load of a pointer straight from a constant global (no GEP
+    /// instruction): `Op::PointerLoad` of `null` where its 8 bytes are
+    /// zeros, of the pointer constant the initializer holds there (a
+    /// global's address, a function's), or `Op::UndefLoad`.
+    pub(super) unsafe fn pointer_load_op(&self, load: LLVMValueRef) -> Option<Op> {
+        if LLVMGetVolatile(load) != 0
+            || LLVMGetOrdering(load) != LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
+            || LLVMByteOrder(self.data_layout) != LLVMByteOrdering::LLVMLittleEndian
+            || LLVMPointerSize(self.data_layout) != 8
+        {
+            return None;
+        }
+        let Some(PtrConst::InGlobal { global, offset }) =
+            self.pointer_constant(LLVMGetOperand(load, 0))
+        else {
+            return None;
+        };
+        let (init, ty) = self.definitive_initializer(global.id as usize)?;
+        let start = u64::try_from(offset).ok()?;
+        if self.constant_at(init, ty, start, 64) == Some(Konst::new(64, 0)) {
+            self.pointers
+                .borrow_mut()
+                .entry(PtrConst::Null)
+                .or_insert_with(|| LLVMConstPointerNull(LLVMTypeOf(load)));
+            return Some(Op::PointerLoad(PtrConst::Null));
+        }
+        if let Some(element) = self.pointer_element_at(init, ty, start) {
+            let p = self.pointer_constant(element)?;
+            self.pointers.borrow_mut().entry(p).or_insert(element);
+            return Some(Op::PointerLoad(p));
+        }
+        (0..8)
+            .all(|k| self.is_undef_byte(init, ty, start + k))
+            .then_some(Op::UndefLoad)
+    }
+
+    /// The pointer constant that starts at byte `offset` of the constant
+    /// `c` of type `ty`, if one does.
+    unsafe fn pointer_element_at(
+        &self,
+        c: LLVMValueRef,
+        ty: LLVMTypeRef,
+        offset: u64,
+    ) -> Option<LLVMValueRef> {
+        match LLVMGetTypeKind(ty) {
+            LLVMTypeKind::LLVMPointerTypeKind => (offset == 0).then_some(c),
+            LLVMTypeKind::LLVMArrayTypeKind => {
+                let element = LLVMGetElementType(ty);
+                let size = LLVMABISizeOfType(self.data_layout, element);
+                if size == 0 || offset / size >= LLVMGetArrayLength2(ty) {
+                    return None;
+                }
+                let value = LLVMGetAggregateElement(c, (offset / size) as u32);
+                (!value.is_null())
+                    .then(|| self.pointer_element_at(value, element, offset % size))
+                    .flatten()
+            }
+            LLVMTypeKind::LLVMStructTypeKind => {
+                let fields = LLVMCountStructElementTypes(ty);
+                let field = (0..fields)
+                    .rev()
+                    .find(|&i| LLVMOffsetOfElement(self.data_layout, ty, i) <= offset)?;
+                let value = LLVMGetAggregateElement(c, field);
+                let start = LLVMOffsetOfElement(self.data_layout, ty, field);
+                (!value.is_null())
+                    .then(|| {
+                        self.pointer_element_at(
+                            value,
+                            LLVMStructGetTypeAtIndex(ty, field),
+                            offset - start,
+                        )
+                    })
+                    .flatten()
+            }
+            _ => None,
+        }
+    }
+
     /// The operation a load is, if it reads read-only memory we can see
     /// (see the module comment): `Op::ConstantLoad` or `Op::TableLoad`.
     pub(super) unsafe fn load_op(&self, load: LLVMValueRef, width: u32) -> Option<Op> {
@@ -229,9 +307,7 @@ impl Reader<'_> {
         if let Some(PtrConst::InGlobal { global, offset }) = self.pointer_constant(pointer) {
             let (init, ty) = self.definitive_initializer(global.id as usize)?;
             let start = u64::try_from(offset).ok()?;
-            return self
-                .constant_at(init, ty, start, width)
-                .map(Op::ConstantLoad);
+            return self.read_at(init, ty, start, width);
         }
         if LLVMIsAGetElementPtrInst(pointer).is_null() {
             return None;
@@ -252,9 +328,7 @@ impl Reader<'_> {
         }
         let start = u64::try_from(offset.checked_add(gep.constant)?).ok()?;
         let Some((index, stride)) = gep.variable else {
-            return self
-                .constant_at(init, ty, start, width)
-                .map(Op::ConstantLoad);
+            return self.read_at(init, ty, start, width);
         };
         // Positions 0..=last: start + last * stride + bytes <= size.
         let size = LLVMABISizeOfType(self.data_layout, ty);
@@ -271,6 +345,69 @@ impl Reader<'_> {
             index: self.operand(index),
             table,
         })
+    }
+
+    /// A load of `width` bits (a whole number of bytes) at byte `start` of
+    /// the initializer `init` of type `ty`: `Op::ConstantLoad` when its
+    /// bytes are known, `Op::UndefLoad` when every one is `undef` (LLVM's
+    /// `ConstantFoldLoadFromConstPtr` gives `undef` there too).
+    unsafe fn read_at(
+        &self,
+        init: LLVMValueRef,
+        ty: LLVMTypeRef,
+        start: u64,
+        width: u32,
+    ) -> Option<Op> {
+        if let Some(k) = self.constant_at(init, ty, start, width) {
+            return Some(Op::ConstantLoad(k));
+        }
+        (0..u64::from(width) / 8)
+            .all(|k| self.is_undef_byte(init, ty, start + k))
+            .then_some(Op::UndefLoad)
+    }
+
+    /// Is byte `offset` of the constant `c` of type `ty` inside an `undef`
+    /// (or `poison`) value of it?
+    unsafe fn is_undef_byte(&self, c: LLVMValueRef, ty: LLVMTypeRef, offset: u64) -> bool {
+        if offset >= LLVMABISizeOfType(self.data_layout, ty) {
+            return false;
+        }
+        if LLVMIsUndef(c) != 0 {
+            return offset < LLVMStoreSizeOfType(self.data_layout, ty)
+                || matches!(
+                    LLVMGetTypeKind(ty),
+                    LLVMTypeKind::LLVMArrayTypeKind | LLVMTypeKind::LLVMStructTypeKind
+                );
+        }
+        match LLVMGetTypeKind(ty) {
+            LLVMTypeKind::LLVMArrayTypeKind => {
+                let element = LLVMGetElementType(ty);
+                let size = LLVMABISizeOfType(self.data_layout, element);
+                if size == 0 {
+                    return false;
+                }
+                let value = LLVMGetAggregateElement(c, (offset / size) as u32);
+                !value.is_null() && self.is_undef_byte(value, element, offset % size)
+            }
+            LLVMTypeKind::LLVMStructTypeKind => {
+                let fields = LLVMCountStructElementTypes(ty);
+                let Some(field) = (0..fields)
+                    .rev()
+                    .find(|&i| LLVMOffsetOfElement(self.data_layout, ty, i) <= offset)
+                else {
+                    return false;
+                };
+                let value = LLVMGetAggregateElement(c, field);
+                let start = LLVMOffsetOfElement(self.data_layout, ty, field);
+                !value.is_null()
+                    && self.is_undef_byte(
+                        value,
+                        LLVMStructGetTypeAtIndex(ty, field),
+                        offset - start,
+                    )
+            }
+            _ => false,
+        }
     }
 
     /// The `width`-bit integer (a whole number of bytes) at byte `start`

@@ -174,7 +174,7 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
     // The arguments a branch compares get a number too (after the
     // instructions), so that `copies` can narrow their uses, and so do
     // those whose attributes say something of their value.
-    let mut arguments = copies::compared_arguments(&fcfg);
+    let mut arguments = copies::compared_arguments(&fcfg, &llvm_insts);
     for a in bounds::declared_arguments(function) {
         if !arguments.contains(&a) {
             arguments.push(a);
@@ -404,6 +404,7 @@ impl Reader<'_> {
     unsafe fn pointer_op(&self, inst: LLVMValueRef, opcode: LLVMOpcode) -> Option<Op> {
         match opcode {
             LLVMOpcode::LLVMAlloca if !self.null_is_valid => Some(Op::NotNull),
+            LLVMOpcode::LLVMLoad => self.pointer_load_op(inst),
             LLVMOpcode::LLVMGetElementPtr => Some(Op::Gep {
                 base: self.operand(LLVMGetOperand(inst, 0)),
                 keeps_non_null: !self.null_is_valid && LLVMIsInBounds(inst) != 0,
