@@ -14,8 +14,8 @@
 //! gives the copies of that condition being true, holding from the
 //! instruction after the assume to the end of its block and in the blocks
 //! it dominates (`index`: a copy holds from a point of its block, not
-//! only from its entry). A copy of `x` below another
-//! copy of `x` reads that one, so nested loops and ifs narrow in turn.
+//! only from its entry). A copy of `x` below another copy of `x` reads
+//! that one, so nested loops and ifs narrow in turn.
 //!
 //! Both sides of the program are redirected the same way: the solver's
 //! operands (of the instructions it evaluates in detail, and of
