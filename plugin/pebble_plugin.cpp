@@ -93,9 +93,10 @@ extern "C" uint64_t pebble_variable_size_in_bits(LLVMMetadataRef Var) {
 
 // Called by Rust (src/transforms/sccp/read/bounds.rs): the `range` attribute
 // of a call's result (CallBase::getRange: the call site's, else the
-// callee's) or of an argument (Argument::getRange), for integers of at most
-// 64 bits: returns 1 and sets [*Lower, *Upper) (zero-extended), 0 when there
-// is none. The C API can test for a range attribute but not read its bounds.
+// callee's), of an argument (Argument::getRange) or of a function's return,
+// for integers of at most 64 bits: returns 1 and sets [*Lower, *Upper)
+// (zero-extended), 0 when there is none. The C API can test for a range
+// attribute but not read its bounds.
 extern "C" int pebble_range_attribute(LLVMValueRef V, uint64_t *Lower,
                                       uint64_t *Upper) {
   std::optional<ConstantRange> R;
@@ -103,6 +104,9 @@ extern "C" int pebble_range_attribute(LLVMValueRef V, uint64_t *Lower,
     R = CB->getRange();
   else if (auto *A = dyn_cast<Argument>(unwrap(V)))
     R = A->getRange();
+  else if (auto *F = dyn_cast<Function>(unwrap(V)))
+    if (Attribute A = F->getRetAttribute(Attribute::Range); A.isValid())
+      R = A.getRange();
   if (!R || R->getBitWidth() > 64)
     return 0;
   *Lower = R->getLower().getZExtValue();

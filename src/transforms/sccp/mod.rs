@@ -21,7 +21,9 @@
 //!    SCCP, `masks removed`); GEP
 //!    instructions whose operands are all constants become constant
 //!    expressions, and the uses a branch copy stands for get its constant
-//!    (`uses replaced`).
+//!    (`uses replaced`); the function's return gets the `range` or
+//!    `nonnull` attribute its returned values prove (`returns`, as LLVM
+//!    22's SCCP, `return attributes`).
 //!
 //! What is evaluated: integer arithmetic and bitwise operations
 //! with their `nsw`/`nuw`/`exact`/`disjoint` flags, `icmp`, `zext`/`sext`/
@@ -72,6 +74,7 @@ pub mod predicate;
 pub mod program;
 pub mod range;
 pub mod read;
+pub mod returns;
 pub mod rewrite;
 pub mod signed;
 pub mod solver;
@@ -96,7 +99,7 @@ unsafe fn run_pass(flags: Flags, function: LLVMValueRef) -> Result<Outcome, Stri
     if flags.has(&PASS, "stats") {
         eprintln!(
             "pebble-sccp: {}: {} constants, {} branches folded, {} blocks removed, {} flags added, \
-             {} made unsigned, {} uses replaced, {} masks removed",
+             {} made unsigned, {} uses replaced, {} masks removed, {} return attributes",
             ir::function_label(function),
             report.constants,
             report.branches_folded,
@@ -104,7 +107,8 @@ unsafe fn run_pass(flags: Flags, function: LLVMValueRef) -> Result<Outcome, Stri
             report.flags_added,
             report.made_unsigned,
             report.uses_replaced,
-            report.masks_removed
+            report.masks_removed,
+            report.return_attributes
         );
     }
     Ok(if report.changed_cfg() {
@@ -114,6 +118,7 @@ unsafe fn run_pass(flags: Flags, function: LLVMValueRef) -> Result<Outcome, Stri
         || report.made_unsigned > 0
         || report.uses_replaced > 0
         || report.masks_removed > 0
+        || report.return_attributes > 0
     {
         Outcome::ChangedKeepingCfg
     } else {

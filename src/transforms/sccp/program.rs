@@ -120,10 +120,12 @@ pub enum Op {
     /// `freeze`: a constant stays itself; anything else is overdefined.
     Freeze(Operand),
     /// A call of an integer intrinsic `intrinsic` folds (`args` has its
-    /// arity): a constant when every argument is one.
+    /// arity; `widths` are theirs): a constant when every argument is one,
+    /// else a range from the arguments' (`intrinsic::range`).
     Intrinsic {
         intrinsic: Intrinsic,
         args: Vec<Operand>,
+        widths: Vec<u32>,
     },
     /// A copy of `value` (`width` bits) in a block entered only on an edge
     /// where `value pred other` holds (`predicate`); it has no LLVM

@@ -53,6 +53,7 @@ use super::pointer::PtrConst;
 use super::program::{InstId, Op, Operand, Terminator};
 use super::range::ConstantRange;
 use super::read::ReadFunction;
+use super::returns;
 use super::signed::{self, UnsignedForm};
 use super::solver::Solution;
 
@@ -77,6 +78,9 @@ pub struct Report {
     pub uses_replaced: usize,
     /// `and x, mask` replaced by `x` (`mask`).
     pub masks_removed: usize,
+    /// `range` or `nonnull` attributes added to (or narrowed on) the
+    /// function's return (`returns`).
+    pub return_attributes: usize,
 }
 
 impl Report {
@@ -97,6 +101,7 @@ pub unsafe fn apply(function: LLVMValueRef, read: &ReadFunction, solution: &Solu
     report.uses_replaced = uses_replaced;
     report.flags_added = add_flags(read, solution);
     report.masks_removed = remove_masks(read, solution);
+    report.return_attributes = returns::infer(function, read, solution);
     let builder = LLVMCreateBuilderInContext(LLVMGetModuleContext(LLVMGetGlobalParent(function)));
     // These two are the last steps that read `read.llvm_insts`; each
     // erases some of them, of kinds the other does not read (the

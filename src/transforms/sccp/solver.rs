@@ -740,16 +740,31 @@ impl<'p> Solver<'p> {
                 Lattice::Undefined => Lattice::Undefined,
                 Lattice::Range(_) | Lattice::NotNull | Lattice::Overdefined => Lattice::Overdefined,
             },
-            Op::Intrinsic { intrinsic, args } => {
-                let mut constants = Vec::with_capacity(args.len());
-                for arg in args {
-                    match self.value_of(arg) {
-                        Lattice::Undefined => return Lattice::Undefined,
-                        Lattice::Const(k) => constants.push(k),
-                        _ => return Lattice::Overdefined,
-                    }
+            Op::Intrinsic {
+                intrinsic,
+                args,
+                widths,
+            } => {
+                let values: Vec<Lattice> = args.iter().map(|a| self.value_of(a)).collect();
+                if values.contains(&Lattice::Undefined) {
+                    return Lattice::Undefined;
                 }
-                intrinsic::fold(*intrinsic, &constants).map_or(Lattice::Overdefined, Lattice::Const)
+                if let Some(constants) = values
+                    .iter()
+                    .map(|v| v.constant())
+                    .collect::<Option<Vec<_>>>()
+                {
+                    return intrinsic::fold(*intrinsic, &constants)
+                        .map_or(Lattice::Overdefined, Lattice::Const);
+                }
+                // LLVM's `ConstantRange::intrinsic`, as its SCCP computes it.
+                values
+                    .iter()
+                    .zip(widths)
+                    .map(|(v, &w)| v.range_or_full(w))
+                    .collect::<Option<Vec<_>>>()
+                    .and_then(|ranges| intrinsic::range(*intrinsic, &ranges))
+                    .map_or(Lattice::Overdefined, Lattice::from_range)
             }
             Op::Wide(op) => op.evaluate(&mut self.wide.borrow_mut(), |o, t| self.value_in(o, t)),
             Op::Float { op, env } => op.evaluate(*env, |o| self.value_of(o)),

@@ -6,7 +6,7 @@
 ; them. A division by a non-zero constant folds.
 
 define i32 @by_zero() {
-; CHECK-LABEL: define i32 @by_zero(
+; CHECK-LABEL: define {{.*}}i32 @by_zero(
 ; CHECK-NEXT:    [[Q:%.*]] = sdiv i32 7, 0
 ; CHECK-NEXT:    [[U:%.*]] = udiv i32 7, 0
 ; CHECK-NEXT:    [[R:%.*]] = srem i32 7, 0

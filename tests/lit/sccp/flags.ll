@@ -53,7 +53,7 @@ define void @no_flags(i8 %x, i32 %y) {
 ; A loop counter that widening made overdefined gets nothing; a phi of two
 ; constants is a range whose sum fits.
 define i32 @phi_range(i1 %c) {
-; CHECK-LABEL: define i32 @phi_range(
+; CHECK-LABEL: define {{.*}}i32 @phi_range(
 ; CHECK:         %r = add nuw nsw i32 %p, 100
 entry:
   br i1 %c, label %a, label %b

@@ -21,7 +21,7 @@
 
 ; A struct field behind the proven index: the second pair's i32.
 define i32 @struct_field(i1 %c) {
-; CHECK-LABEL: define i32 @struct_field(
+; CHECK-LABEL: define {{.*}}i32 @struct_field(
 ; CHECK:       m:
 ; CHECK-NEXT:    ret i32 200
 entry:
@@ -39,7 +39,7 @@ m:
 
 ; The first index steps over the source element type.
 define i16 @first_index(i1 %c) {
-; CHECK-LABEL: define i16 @first_index(
+; CHECK-LABEL: define {{.*}}i16 @first_index(
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    ret i16 -1
 entry:
@@ -51,7 +51,7 @@ entry:
 
 ; An i32 index, sign-extended as GEP indices are.
 define i16 @narrow_index(i1 %c) {
-; CHECK-LABEL: define i16 @narrow_index(
+; CHECK-LABEL: define {{.*}}i16 @narrow_index(
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    ret i16 30
 entry:
@@ -63,7 +63,7 @@ entry:
 
 ; Constant operands already: the GEP folds and the load is read.
 define i16 @constant_instruction() {
-; CHECK-LABEL: define i16 @constant_instruction(
+; CHECK-LABEL: define {{.*}}i16 @constant_instruction(
 ; CHECK-NEXT:    ret i16 20
   %p = getelementptr inbounds [4 x i16], ptr @table, i64 0, i64 1
   %v = load i16, ptr %p
@@ -72,7 +72,7 @@ define i16 @constant_instruction() {
 
 ; Must not: an index the solver does not know.
 define i16 @unknown_index(i64 %i) {
-; CHECK-LABEL: define i16 @unknown_index(
+; CHECK-LABEL: define {{.*}}i16 @unknown_index(
 ; CHECK-NEXT:    %p = getelementptr inbounds [4 x i16], ptr @table, i64 0, i64 %i
 ; CHECK-NEXT:    %v = load i16, ptr %p
   %p = getelementptr inbounds [4 x i16], ptr @table, i64 0, i64 %i
@@ -82,7 +82,7 @@ define i16 @unknown_index(i64 %i) {
 
 ; Must not: one past the end (the GEP becomes a constant, the load stays).
 define i16 @past_the_end() {
-; CHECK-LABEL: define i16 @past_the_end(
+; CHECK-LABEL: define {{.*}}i16 @past_the_end(
 ; CHECK-NEXT:    %v = load i16, ptr getelementptr inbounds ([4 x i16], ptr @table, i64 0, i64 4)
   %i = add i64 2, 2
   %p = getelementptr inbounds [4 x i16], ptr @table, i64 0, i64 %i
@@ -92,7 +92,7 @@ define i16 @past_the_end() {
 
 ; Not read: a negative index (the address is inside @table).
 define i16 @negative_index() {
-; CHECK-LABEL: define i16 @negative_index(
+; CHECK-LABEL: define {{.*}}i16 @negative_index(
 ; CHECK-NEXT:    %v = load i16, ptr getelementptr ([4 x i16], ptr getelementptr (i8, ptr @table, i64 4), i64 0, i64 -1)
   %i = sub i64 0, 1
   %p = getelementptr [4 x i16], ptr getelementptr (i8, ptr @table, i64 4), i64 0, i64 %i
@@ -102,7 +102,7 @@ define i16 @negative_index() {
 
 ; Must not: -1 sign-extended is before @table.
 define i16 @narrow_negative_index() {
-; CHECK-LABEL: define i16 @narrow_negative_index(
+; CHECK-LABEL: define {{.*}}i16 @narrow_negative_index(
 ; CHECK-NEXT:    %v = load i16, ptr getelementptr ([4 x i16], ptr @table, i64 0, i32 -1)
   %i = sub i32 0, 1
   %p = getelementptr [4 x i16], ptr @table, i64 0, i32 %i
@@ -112,7 +112,7 @@ define i16 @narrow_negative_index() {
 
 ; Must not: a global that is not `constant`.
 define i16 @mutable_global() {
-; CHECK-LABEL: define i16 @mutable_global(
+; CHECK-LABEL: define {{.*}}i16 @mutable_global(
 ; CHECK-NEXT:    %v = load i16, ptr getelementptr inbounds ([4 x i16], ptr @mutable, i64 0, i64 2)
   %i = add i64 1, 1
   %p = getelementptr inbounds [4 x i16], ptr @mutable, i64 0, i64 %i
@@ -122,7 +122,7 @@ define i16 @mutable_global() {
 
 ; Must not: a weak definition another module may replace.
 define i16 @weak_global() {
-; CHECK-LABEL: define i16 @weak_global(
+; CHECK-LABEL: define {{.*}}i16 @weak_global(
 ; CHECK-NEXT:    %v = load i16, ptr getelementptr inbounds ([4 x i16], ptr @weak, i64 0, i64 2)
   %i = add i64 1, 1
   %p = getelementptr inbounds [4 x i16], ptr @weak, i64 0, i64 %i
@@ -132,7 +132,7 @@ define i16 @weak_global() {
 
 ; Must not: a volatile load.
 define i16 @volatile_load() {
-; CHECK-LABEL: define i16 @volatile_load(
+; CHECK-LABEL: define {{.*}}i16 @volatile_load(
 ; CHECK-NEXT:    %v = load volatile i16, ptr getelementptr inbounds ([4 x i16], ptr @table, i64 0, i64 2)
   %i = add i64 1, 1
   %p = getelementptr inbounds [4 x i16], ptr @table, i64 0, i64 %i
@@ -142,7 +142,7 @@ define i16 @volatile_load() {
 
 ; A byte inside one i16 of the table (little-endian).
 define i8 @misaligned_bytes() {
-; CHECK-LABEL: define i8 @misaligned_bytes(
+; CHECK-LABEL: define {{.*}}i8 @misaligned_bytes(
 ; CHECK-NEXT:    ret i8 20
   %i = add i64 1, 1
   %p = getelementptr inbounds i8, ptr @table, i64 %i
@@ -155,7 +155,7 @@ define i8 @misaligned_bytes() {
 %s = type { i32, [2 x i32] }
 @g = global %s zeroinitializer
 define i32 @gep_of_gep(i1 %c) {
-; CHECK-LABEL: define i32 @gep_of_gep(
+; CHECK-LABEL: define {{.*}}i32 @gep_of_gep(
 ; CHECK:       m:
 ; CHECK-NEXT:    %v = load volatile i32, ptr getelementptr inbounds ([2 x i32], ptr getelementptr inbounds (%s, ptr @g, i64 0, i32 1), i64 0, i64 1)
 entry:

@@ -1,7 +1,7 @@
 ; RUN: %opt -passes='pebble-sccp' -S %s | FileCheck %s
 ;
 ; Calls of integer intrinsics with constant arguments fold, as LLVM's sccp
-; folds them (ConstantFoldCall): ctpop, ctlz, cttz, bswap, bitreverse,
+; folds them (ConstantFoldCall), and some give ranges (@ranges): ctpop, ctlz, cttz, bswap, bitreverse,
 ; umin/umax/smin/smax, abs, fshl/fshr. The arguments here become constants
 ; only through the solver (a phi of one executable edge), so the folds are
 ; the solver's, not the IR parser's. The output is what `opt -passes=sccp`
@@ -54,6 +54,34 @@ b:
   %a = call i32 @llvm.abs.i32(i32 %min, i1 true)
   %u = call i32 @llvm.ctpop.i32(i32 %y)
   call void @use(i32 %l, i32 %a, i32 %u)
+  ret void
+}
+
+; Ranges of results from ranges of arguments (LLVM's
+; `ConstantRange::intrinsic`): ctpop of anything is at most 32, ctlz of a
+; byte at least 24, abs with "INT_MIN is poison" not negative, umin with a
+; byte below 256. What LLVM 19's and 22's sccp print too.
+declare void @use1(i1)
+define void @ranges(i32 %x, i8 %b) {
+; CHECK-LABEL: define void @ranges(
+; CHECK:         call void @use1(i1 true)
+; CHECK:         call void @use1(i1 true)
+; CHECK:         call void @use1(i1 true)
+; CHECK:         call void @use1(i1 true)
+; CHECK-NOT:     icmp
+  %p = call i32 @llvm.ctpop.i32(i32 %x)
+  %c1 = icmp ule i32 %p, 32
+  call void @use1(i1 %c1)
+  %z = zext i8 %b to i32
+  %l = call i32 @llvm.ctlz.i32(i32 %z, i1 false)
+  %c2 = icmp uge i32 %l, 24
+  call void @use1(i1 %c2)
+  %a = call i32 @llvm.abs.i32(i32 %x, i1 true)
+  %c3 = icmp sge i32 %a, 0
+  call void @use1(i1 %c3)
+  %m = call i32 @llvm.umin.i32(i32 %x, i32 %z)
+  %c4 = icmp ult i32 %m, 256
+  call void @use1(i1 %c4)
   ret void
 }
 

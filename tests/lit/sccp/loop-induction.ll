@@ -6,7 +6,7 @@
 ; its uses (and the multiplication by it, %m = 7 * 6) fold.
 
 define i32 @count(i32 %n) {
-; CHECK-LABEL: define i32 @count(
+; CHECK-LABEL: define {{.*}}i32 @count(
 ; CHECK:       loop:
 ; CHECK-NEXT:    [[I:%.*]] = phi i32 [ 0, %entry ], [ [[NEXT:%.*]], %loop ]
 ; CHECK-NEXT:    [[NEXT]] = add nsw i32 [[I]], 1
@@ -35,7 +35,7 @@ exit:
 ; executes: %i is 0 throughout, the loop body runs once and the branch
 ; folds to the exit.
 define i32 @runs_once() {
-; CHECK-LABEL: define i32 @runs_once(
+; CHECK-LABEL: define {{.*}}i32 @runs_once(
 ; CHECK:       loop:
 ; CHECK-NEXT:    br label %exit
 ; CHECK:       exit:

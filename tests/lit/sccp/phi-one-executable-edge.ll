@@ -7,7 +7,7 @@
 ; %x, and is replaced by it.
 
 define i32 @one_edge(i32 %x) {
-; CHECK-LABEL: define i32 @one_edge(
+; CHECK-LABEL: define {{.*}}i32 @one_edge(
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    br label %join
 ; CHECK:       join:
@@ -32,7 +32,7 @@ join:
 ; Both edges execute (the condition is an argument): the phi meets two
 ; different constants and is overdefined.
 define i32 @two_edges(i1 %c) {
-; CHECK-LABEL: define i32 @two_edges(
+; CHECK-LABEL: define {{.*}}i32 @two_edges(
 ; CHECK:         [[R:%.*]] = phi i32 [ 1, %entry ], [ 99, %other ]
 ; CHECK-NEXT:    ret i32 [[R]]
 entry:
@@ -48,7 +48,7 @@ join:
 
 ; Both edges execute and carry the same constant: the phi folds.
 define i32 @same_constant(i1 %c) {
-; CHECK-LABEL: define i32 @same_constant(
+; CHECK-LABEL: define {{.*}}i32 @same_constant(
 ; CHECK:       join:
 ; CHECK-NEXT:    ret i32 5
 entry:

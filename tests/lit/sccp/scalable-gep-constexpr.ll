@@ -12,7 +12,7 @@ target triple = "aarch64-unknown-linux-gnu"
 
 @g = constant [64 x i32] zeroinitializer
 
-; CHECK-LABEL: define i32 @constant_expression(
+; CHECK-LABEL: define {{.*}}i32 @constant_expression(
 ; CHECK: load i32, ptr getelementptr (<vscale x 4 x i32>, ptr @g, i64 1)
 define i32 @constant_expression() {
 entry:

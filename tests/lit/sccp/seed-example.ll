@@ -6,7 +6,7 @@
 ; becomes unconditional.
 
 define i32 @seed() {
-; CHECK-LABEL: define i32 @seed(
+; CHECK-LABEL: define {{.*}}i32 @seed(
 ; CHECK-NEXT:  bb1:
 ; CHECK-NEXT:    br label %bb3
 ; CHECK:       bb3:

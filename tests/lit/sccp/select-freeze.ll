@@ -6,7 +6,7 @@
 ; of an argument is not.
 
 define i32 @selects(i32 %x, i1 %c) {
-; CHECK-LABEL: define i32 @selects(
+; CHECK-LABEL: define {{.*}}i32 @selects(
 ; CHECK-NEXT:    [[F:%.*]] = freeze i32 %x
 ; CHECK-NEXT:    [[D:%.*]] = select i1 %c, i32 4, i32 5
 ; CHECK-NEXT:    [[S1:%.*]] = add i32 [[D]], [[F]]
@@ -31,7 +31,7 @@ define i32 @selects(i32 %x, i1 %c) {
 ; Wide integers are evaluated (sccp::wide; more in wide-integers.ll), vector
 ; integers are not.
 define i128 @wide() {
-; CHECK-LABEL: define i128 @wide(
+; CHECK-LABEL: define {{.*}}i128 @wide(
 ; CHECK-NEXT:    ret i128 3
   %w = add i128 1, 2
   ret i128 %w

@@ -5,10 +5,11 @@
 ; unconditional, blocks removed, nuw/nsw/nneg flags added from ranges,
 ; signed instructions replaced by unsigned ones, uses replaced by the
 ; constant a branch proves (`branch-predicates.ll`), masks replaced by
-; their operand (`masks.ll`).
+; their operand (`masks.ll`), `range`/`nonnull` attributes added to the
+; function's return (`return-attributes.ll`).
 
-; CHECK: pebble-sccp: @seed: 5 constants, 1 branches folded, 1 blocks removed, 0 flags added, 0 made unsigned, 0 uses replaced, 0 masks removed{{$}}
-; CHECK-NEXT: pebble-sccp: @nothing: 0 constants, 0 branches folded, 0 blocks removed, 0 flags added, 0 made unsigned, 0 uses replaced, 0 masks removed{{$}}
+; CHECK: pebble-sccp: @seed: 5 constants, 1 branches folded, 1 blocks removed, 0 flags added, 0 made unsigned, 0 uses replaced, 0 masks removed, 0 return attributes{{$}}
+; CHECK-NEXT: pebble-sccp: @nothing: 0 constants, 0 branches folded, 0 blocks removed, 0 flags added, 0 made unsigned, 0 uses replaced, 0 masks removed, 0 return attributes{{$}}
 ; CHECK-NOT: pebble-sccp: @ext
 
 declare i32 @ext(i32)

@@ -5,7 +5,7 @@
 ; the entry of the case taken.
 
 define i32 @pick() {
-; CHECK-LABEL: define i32 @pick(
+; CHECK-LABEL: define {{.*}}i32 @pick(
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    br label %two
 ; CHECK:       two:
@@ -37,7 +37,7 @@ join:
 
 ; No case matches 5: the default is taken.
 define i32 @to_default() {
-; CHECK-LABEL: define i32 @to_default(
+; CHECK-LABEL: define {{.*}}i32 @to_default(
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    br label %other
 ; CHECK:       other:
@@ -59,7 +59,7 @@ other:
 ; with exactly one entry (the verifier checks one entry per edge); with a
 ; single value left it is replaced by that value.
 define i32 @duplicate_edges(i32 %x) {
-; CHECK-LABEL: define i32 @duplicate_edges(
+; CHECK-LABEL: define {{.*}}i32 @duplicate_edges(
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    br label %join
 ; CHECK:       join:
@@ -83,7 +83,7 @@ join:
 ; The same, but two edges remain (both cases taken by an unknown value
 ; lead to %join): the rebuilt phi has one entry per remaining edge.
 define i32 @two_edges_remain(i32 %x, i32 %y) {
-; CHECK-LABEL: define i32 @two_edges_remain(
+; CHECK-LABEL: define {{.*}}i32 @two_edges_remain(
 ; CHECK:       join:
 ; CHECK-NEXT:    [[P:%.*]] = phi i32 [ %x, %go ], [ %x, %go ], [ %y, %mid ]
 ; CHECK-NEXT:    ret i32 [[P]]
@@ -109,7 +109,7 @@ join:
 }
 
 define i32 @unknown(i32 %x) {
-; CHECK-LABEL: define i32 @unknown(
+; CHECK-LABEL: define {{.*}}i32 @unknown(
 ; CHECK:         switch i32 %x, label %other [
 entry:
   switch i32 %x, label %other [

@@ -9,7 +9,7 @@
 ; reaches it; LLVM makes a new `default.unreachable` block instead), and
 ; %seven and %other are deleted.
 define i32 @covered(i1 %c) {
-; CHECK-LABEL: define i32 @covered(
+; CHECK-LABEL: define {{.*}}i32 @covered(
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    [[V:%.*]] = zext i1 %c to i32
 ; CHECK-NEXT:    switch i32 [[V]], label %zero [
@@ -48,7 +48,7 @@ join:
 ; `and %x, 3` is in [0, 3]: case 9 is dead, the default is not (2 and 3
 ; reach it).
 define i32 @partly_covered(i32 %x) {
-; CHECK-LABEL: define i32 @partly_covered(
+; CHECK-LABEL: define {{.*}}i32 @partly_covered(
 ; CHECK:         switch i32 [[V:%.*]], label %other [
 ; CHECK-NEXT:      i32 0, label %zero
 ; CHECK-NEXT:    ]
@@ -75,7 +75,7 @@ other:
 ; `or (zext i1 %c), 5` is 5 for both values of %c: a constant, so the
 ; switch becomes a `br` to the case of 5.
 define i32 @one_value_left(i1 %c) {
-; CHECK-LABEL: define i32 @one_value_left(
+; CHECK-LABEL: define {{.*}}i32 @one_value_left(
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    [[Z:%.*]] = zext i1 %c to i32
 ; CHECK-NEXT:    br label %five

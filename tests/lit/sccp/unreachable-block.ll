@@ -5,7 +5,7 @@
 ; phi of %exit keeps only the entry of %entry (then folds to 3).
 
 define i32 @unreachable() {
-; CHECK-LABEL: define i32 @unreachable(
+; CHECK-LABEL: define {{.*}}i32 @unreachable(
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    br label %exit
 ; CHECK:       exit:
@@ -48,7 +48,7 @@ spin:
 @target = global ptr blockaddress(@address_taken, %dead)
 
 define i32 @address_taken() {
-; CHECK-LABEL: define i32 @address_taken(
+; CHECK-LABEL: define {{.*}}i32 @address_taken(
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    br i1 true, label %exit, label %dead
 ; CHECK:       dead:

@@ -113,6 +113,14 @@ impl ConstantRange {
         Self::arc(width, lower, size)
     }
 
+    /// LLVM's `(Lower, Upper)` of a range that is neither empty nor full:
+    /// the first element and the one past the last, modulo 2^width.
+    pub fn half_open_bounds(self) -> (u64, u64) {
+        debug_assert!(!self.is_empty() && !self.is_full());
+        let upper = (self.lo as u128 + self.size()) % modulus(self.width);
+        (self.lo, upper as u64)
+    }
+
     /// `{min ..= max}` in unsigned order; empty if `min > max`.
     pub fn unsigned(width: u32, min: u64, max: u64) -> Self {
         Self::check_width(width);
@@ -302,7 +310,7 @@ impl ConstantRange {
     /// Known bits: `(zeros, ones)`, the bits equal in every element. Like
     /// LLVM's `toKnownBits`, they are the bits above the highest bit where
     /// the unsigned minimum and maximum differ.
-    fn known_bits(self) -> (u64, u64) {
+    pub fn known_bits(self) -> (u64, u64) {
         let Some((min, max)) = self.unsigned_bounds() else {
             return (0, 0);
         };

@@ -54,6 +54,12 @@ fn half_open_is_llvms_lower_upper_on_i4() {
             }
         }
     }
+    for lower in 0..16u64 {
+        for upper in (0..16u64).filter(|&u| u != lower) {
+            let r = ConstantRange::half_open(4, lower, upper);
+            assert_eq!(r.half_open_bounds(), (lower, upper));
+        }
+    }
     // 64 bits: the size needs the 65th bit only for the full set.
     let r = ConstantRange::half_open(64, u64::MAX, 1);
     assert_eq!(r.size(), 2);

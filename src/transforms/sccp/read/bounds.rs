@@ -126,12 +126,12 @@ impl Reader<'_> {
     }
 }
 
-/// The `range` attribute of a call's result or of an argument, of `width`
-/// bits.
+/// The `range` attribute of a call's result, an argument or a function's
+/// return, of `width` bits.
 ///
 /// # Safety
-/// `value` is a live call or argument.
-unsafe fn attribute_range(value: LLVMValueRef, width: u32) -> Option<ConstantRange> {
+/// `value` is a live call, argument or function.
+pub unsafe fn attribute_range(value: LLVMValueRef, width: u32) -> Option<ConstantRange> {
     let (mut lower, mut upper) = (0, 0);
     (pebble_range_attribute(value, &mut lower, &mut upper) != 0)
         .then(|| ConstantRange::half_open(width, lower, upper))

@@ -25,6 +25,7 @@ mod bounds;
 mod copies;
 mod memory;
 
+pub use bounds::attribute_range;
 pub use copies::{CopiedUse, Copy};
 
 use std::cell::RefCell;
@@ -36,6 +37,7 @@ use llvm_sys::{
     LLVMIntPredicate, LLVMLinkage, LLVMOpcode, LLVMRealPredicate, LLVMTypeKind, LLVMUnnamedAddr,
 };
 
+use crate::analysis::cfg::Block;
 use crate::ir::{self, AddressIndex, FastMap, FunctionCfg};
 
 use super::float::{Environment, FBinOp, FPredicate, FastMath, FloatConst, FloatKind, FloatOp};
@@ -65,6 +67,10 @@ pub struct ReadFunction {
     /// `Operand::Pointer`), for `rewrite` to put where the solver found one.
     pub pointers: FastMap<PtrConst, LLVMValueRef>,
     pub fcfg: FunctionCfg,
+    /// Each `ret` with the value it returns, by block, when
+    /// `returns::tracked` says the function's returns are worth reading
+    /// (else empty).
+    pub returns: Vec<(Block, LLVMValueRef, Operand)>,
 }
 
 impl ReadFunction {
@@ -230,6 +236,20 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
         .iter()
         .map(|&bb| reader.terminator(LLVMGetBasicBlockTerminator(bb)))
         .collect();
+    let returns = if super::returns::tracked(function) {
+        fcfg.blocks
+            .iter()
+            .enumerate()
+            .filter_map(|(b, &bb)| {
+                let term = LLVMGetBasicBlockTerminator(bb);
+                let returns_value = LLVMGetInstructionOpcode(term) == LLVMOpcode::LLVMRet
+                    && LLVMGetNumOperands(term) == 1;
+                returns_value.then(|| (b, term, reader.operand(LLVMGetOperand(term, 0))))
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     let mut program = Program { insts, terminators };
     let values: Vec<LLVMValueRef> = llvm_insts.iter().chain(&arguments).copied().collect();
     let copies = copies::add(&mut program, &values, &id_of, &fcfg);
@@ -240,6 +260,7 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
         gep_candidates,
         pointers: reader.pointers.into_inner(),
         fcfg,
+        returns,
     }
 }
 
@@ -378,10 +399,14 @@ impl Reader<'_> {
                 }
                 let args: Vec<Operand> = (0..n as u32).map(operand).collect();
                 // Every argument an integer of at most 64 bits (not a vector).
-                for k in 0..n as u32 {
-                    int_width(LLVMTypeOf(LLVMGetOperand(inst, k)))?;
+                let widths = (0..n as u32)
+                    .map(|k| int_width(LLVMTypeOf(LLVMGetOperand(inst, k))))
+                    .collect::<Option<Vec<u32>>>()?;
+                Op::Intrinsic {
+                    intrinsic,
+                    args,
+                    widths,
                 }
-                Op::Intrinsic { intrinsic, args }
             }
             LLVMOpcode::LLVMLoad => self.load_op(inst, result_width)?,
             _ => return None,
