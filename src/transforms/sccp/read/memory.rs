@@ -214,25 +214,36 @@ impl Reader<'_> {
         Some(offset)
     }
 
+    /// Is `load` one whose bytes we may read from an initializer: neither
+    /// volatile nor atomic, in a little-endian layout?
+    unsafe fn is_readable_load(&self, load: LLVMValueRef) -> bool {
+        LLVMGetVolatile(load) == 0
+            && LLVMGetOrdering(load) == LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
+            && LLVMByteOrder(self.data_layout) == LLVMByteOrdering::LLVMLittleEndian
+    }
+
+    /// The definitive initializer, its type and the byte offset a constant
+    /// `pointer` into a `constant` global points at.
+    unsafe fn initializer_at(
+        &self,
+        pointer: LLVMValueRef,
+    ) -> Option<(LLVMValueRef, LLVMTypeRef, u64)> {
+        let Some(PtrConst::InGlobal { global, offset }) = self.pointer_constant(pointer) else {
+            return None;
+        };
+        let (init, ty) = self.definitive_initializer(global.id as usize)?;
+        Some((init, ty, u64::try_from(offset).ok()?))
+    }
+
     /// A load of a pointer straight from a constant global (no GEP
     /// instruction): `Op::PointerLoad` of `null` where its 8 bytes are
     /// zeros, of the pointer constant the initializer holds there (a
     /// global's address, a function's), or `Op::UndefLoad`.
     pub(super) unsafe fn pointer_load_op(&self, load: LLVMValueRef) -> Option<Op> {
-        if LLVMGetVolatile(load) != 0
-            || LLVMGetOrdering(load) != LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
-            || LLVMByteOrder(self.data_layout) != LLVMByteOrdering::LLVMLittleEndian
-            || LLVMPointerSize(self.data_layout) != 8
-        {
+        if !self.is_readable_load(load) || LLVMPointerSize(self.data_layout) != 8 {
             return None;
         }
-        let Some(PtrConst::InGlobal { global, offset }) =
-            self.pointer_constant(LLVMGetOperand(load, 0))
-        else {
-            return None;
-        };
-        let (init, ty) = self.definitive_initializer(global.id as usize)?;
-        let start = u64::try_from(offset).ok()?;
+        let (init, ty, start) = self.initializer_at(LLVMGetOperand(load, 0))?;
         if self.constant_at(init, ty, start, 64) == Some(Konst::new(64, 0)) {
             self.pointers
                 .borrow_mut()
@@ -258,55 +269,67 @@ impl Reader<'_> {
         ty: LLVMTypeRef,
         offset: u64,
     ) -> Option<LLVMValueRef> {
-        match LLVMGetTypeKind(ty) {
-            LLVMTypeKind::LLVMPointerTypeKind => (offset == 0).then_some(c),
+        if LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMPointerTypeKind {
+            return (offset == 0).then_some(c);
+        }
+        let (value, element, inner) = self.element_at(c, ty, offset)?;
+        self.pointer_element_at(value, element, inner)
+    }
+
+    /// The element of the aggregate constant `c` of type `ty` (an array or
+    /// a struct) that byte `offset` lies in, with its type and the offset
+    /// inside it; `None` for other types, offsets past the elements, and
+    /// elements the C API cannot give.
+    unsafe fn element_at(
+        &self,
+        c: LLVMValueRef,
+        ty: LLVMTypeRef,
+        offset: u64,
+    ) -> Option<(LLVMValueRef, LLVMTypeRef, u64)> {
+        let (index, element, start) = match LLVMGetTypeKind(ty) {
             LLVMTypeKind::LLVMArrayTypeKind => {
                 let element = LLVMGetElementType(ty);
                 let size = LLVMABISizeOfType(self.data_layout, element);
                 if size == 0 || offset / size >= LLVMGetArrayLength2(ty) {
                     return None;
                 }
-                let value = LLVMGetAggregateElement(c, (offset / size) as u32);
-                (!value.is_null())
-                    .then(|| self.pointer_element_at(value, element, offset % size))
-                    .flatten()
+                (offset / size, element, offset / size * size)
             }
             LLVMTypeKind::LLVMStructTypeKind => {
                 let fields = LLVMCountStructElementTypes(ty);
                 let field = (0..fields)
                     .rev()
                     .find(|&i| LLVMOffsetOfElement(self.data_layout, ty, i) <= offset)?;
-                let value = LLVMGetAggregateElement(c, field);
                 let start = LLVMOffsetOfElement(self.data_layout, ty, field);
-                (!value.is_null())
-                    .then(|| {
-                        self.pointer_element_at(
-                            value,
-                            LLVMStructGetTypeAtIndex(ty, field),
-                            offset - start,
-                        )
-                    })
-                    .flatten()
+                (u64::from(field), LLVMStructGetTypeAtIndex(ty, field), start)
             }
-            _ => None,
-        }
+            _ => return None,
+        };
+        let value = LLVMGetAggregateElement(c, index as u32);
+        (!value.is_null()).then_some((value, element, offset - start))
+    }
+
+    /// Does a whole value of type `ty` (`zeroinitializer`, `undef`) cover
+    /// bytes `offset .. offset + count` of it (an aggregate: all of its
+    /// allocation; anything else: its stored bytes)?
+    unsafe fn whole_value_covers(&self, ty: LLVMTypeRef, offset: u64, count: u64) -> bool {
+        let is_aggregate = matches!(
+            LLVMGetTypeKind(ty),
+            LLVMTypeKind::LLVMArrayTypeKind | LLVMTypeKind::LLVMStructTypeKind
+        );
+        is_aggregate || offset + count <= LLVMStoreSizeOfType(self.data_layout, ty)
     }
 
     /// The operation a load is, if it reads read-only memory we can see
     /// (see the module comment): `Op::ConstantLoad` or `Op::TableLoad`.
     pub(super) unsafe fn load_op(&self, load: LLVMValueRef, width: u32) -> Option<Op> {
-        if LLVMGetVolatile(load) != 0
-            || LLVMGetOrdering(load) != LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
-            || !width.is_multiple_of(8)
-            || LLVMByteOrder(self.data_layout) != LLVMByteOrdering::LLVMLittleEndian
-        {
+        if !self.is_readable_load(load) || !width.is_multiple_of(8) {
             return None;
         }
         let bytes = width as u64 / 8;
         let pointer = LLVMGetOperand(load, 0);
-        if let Some(PtrConst::InGlobal { global, offset }) = self.pointer_constant(pointer) {
-            let (init, ty) = self.definitive_initializer(global.id as usize)?;
-            let start = u64::try_from(offset).ok()?;
+        // A constant pointer is no GEP instruction: it is read here or not.
+        if let Some((init, ty, start)) = self.initializer_at(pointer) {
             return self.read_at(init, ty, start, width);
         }
         if LLVMIsAGetElementPtrInst(pointer).is_null() {
@@ -373,41 +396,10 @@ impl Reader<'_> {
             return false;
         }
         if LLVMIsUndef(c) != 0 {
-            return offset < LLVMStoreSizeOfType(self.data_layout, ty)
-                || matches!(
-                    LLVMGetTypeKind(ty),
-                    LLVMTypeKind::LLVMArrayTypeKind | LLVMTypeKind::LLVMStructTypeKind
-                );
+            return self.whole_value_covers(ty, offset, 1);
         }
-        match LLVMGetTypeKind(ty) {
-            LLVMTypeKind::LLVMArrayTypeKind => {
-                let element = LLVMGetElementType(ty);
-                let size = LLVMABISizeOfType(self.data_layout, element);
-                if size == 0 {
-                    return false;
-                }
-                let value = LLVMGetAggregateElement(c, (offset / size) as u32);
-                !value.is_null() && self.is_undef_byte(value, element, offset % size)
-            }
-            LLVMTypeKind::LLVMStructTypeKind => {
-                let fields = LLVMCountStructElementTypes(ty);
-                let Some(field) = (0..fields)
-                    .rev()
-                    .find(|&i| LLVMOffsetOfElement(self.data_layout, ty, i) <= offset)
-                else {
-                    return false;
-                };
-                let value = LLVMGetAggregateElement(c, field);
-                let start = LLVMOffsetOfElement(self.data_layout, ty, field);
-                !value.is_null()
-                    && self.is_undef_byte(
-                        value,
-                        LLVMStructGetTypeAtIndex(ty, field),
-                        offset - start,
-                    )
-            }
-            _ => false,
-        }
+        self.element_at(c, ty, offset)
+            .is_some_and(|(value, element, inner)| self.is_undef_byte(value, element, inner))
     }
 
     /// The `width`-bit integer (a whole number of bytes) at byte `start`
@@ -466,13 +458,7 @@ impl Reader<'_> {
         if offset.checked_add(count)? > alloc_size {
             return None;
         }
-        let is_aggregate = matches!(
-            LLVMGetTypeKind(ty),
-            LLVMTypeKind::LLVMArrayTypeKind | LLVMTypeKind::LLVMStructTypeKind
-        );
-        if LLVMIsNull(c) != 0
-            && (is_aggregate || offset + count <= LLVMStoreSizeOfType(self.data_layout, ty))
-        {
+        if LLVMIsNull(c) != 0 && self.whole_value_covers(ty, offset, count) {
             return Some(0);
         }
         if !LLVMIsAConstantInt(c).is_null() {
@@ -483,37 +469,7 @@ impl Reader<'_> {
             let value = LLVMConstIntGetZExtValue(c) >> (8 * offset);
             return Some(value & mask(8 * count as u32));
         }
-        match LLVMGetTypeKind(ty) {
-            LLVMTypeKind::LLVMArrayTypeKind => {
-                let element = LLVMGetElementType(ty);
-                let size = LLVMABISizeOfType(self.data_layout, element);
-                if size == 0 || offset / size >= LLVMGetArrayLength2(ty) {
-                    return None;
-                }
-                let value = LLVMGetAggregateElement(c, (offset / size) as u32);
-                if value.is_null() {
-                    return None;
-                }
-                self.bytes_of(value, element, offset % size, count)
-            }
-            LLVMTypeKind::LLVMStructTypeKind => {
-                let fields = LLVMCountStructElementTypes(ty);
-                let field = (0..fields)
-                    .rev()
-                    .find(|&i| LLVMOffsetOfElement(self.data_layout, ty, i) <= offset)?;
-                let value = LLVMGetAggregateElement(c, field);
-                if value.is_null() {
-                    return None;
-                }
-                let start = LLVMOffsetOfElement(self.data_layout, ty, field);
-                self.bytes_of(
-                    value,
-                    LLVMStructGetTypeAtIndex(ty, field),
-                    offset - start,
-                    count,
-                )
-            }
-            _ => None,
-        }
+        let (value, element, inner) = self.element_at(c, ty, offset)?;
+        self.bytes_of(value, element, inner, count)
     }
 }
