@@ -4,13 +4,20 @@
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 
+/// The kind LLVM gives the enum attribute `name` (`nonnull`, `range`), 0
+/// when `name` is not one.
+pub fn kind(name: &str) -> u32 {
+    // SAFETY: reads only the given bytes.
+    unsafe { LLVMGetEnumAttributeKindForName(name.as_ptr() as *const _, name.len()) }
+}
+
 /// Does `function` carry the attribute `name` (an enum attribute when LLVM
 /// knows the name as one, else a string attribute)?
 ///
 /// # Safety
 /// `function` is a live function.
 pub unsafe fn has_function_attribute(function: LLVMValueRef, name: &str) -> bool {
-    let kind = LLVMGetEnumAttributeKindForName(name.as_ptr() as *const _, name.len());
+    let kind = kind(name);
     if kind != 0 {
         let index = llvm_sys::LLVMAttributeFunctionIndex;
         return !LLVMGetEnumAttributeAtIndex(function, index, kind).is_null();

@@ -76,7 +76,7 @@ unsafe fn duplicable(inst: LLVMValueRef) -> bool {
 
 /// A function attribute on the call site or on the called function.
 unsafe fn has_attribute(call: LLVMValueRef, name: &str) -> bool {
-    let kind = LLVMGetEnumAttributeKindForName(name.as_ptr() as *const _, name.len());
+    let kind = crate::ir::attributes::kind(name);
     let function_index = llvm_sys::LLVMAttributeFunctionIndex;
     if !LLVMGetCallSiteEnumAttribute(call, function_index, kind).is_null() {
         return true;

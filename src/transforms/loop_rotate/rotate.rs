@@ -733,7 +733,7 @@ unsafe fn fold_single_entry_phi(phi: LLVMValueRef) {
 /// A call that reads and writes no memory (`memory(none)` on the call or
 /// the callee).
 unsafe fn accesses_no_memory(call: LLVMValueRef) -> bool {
-    let kind = LLVMGetEnumAttributeKindForName(c"memory".as_ptr(), 6);
+    let kind = crate::ir::attributes::kind("memory");
     let index = llvm_sys::LLVMAttributeFunctionIndex;
     let none = |attr: LLVMAttributeRef| !attr.is_null() && LLVMGetEnumAttributeValue(attr) == 0;
     if none(LLVMGetCallSiteEnumAttribute(call, index, kind)) {

@@ -107,7 +107,7 @@ unsafe fn known_non_null(value: LLVMValueRef) -> bool {
             .find(|&i| LLVMGetParam(function, i) == value)
             .map_or(0, |i| i + 1);
         return ["nonnull", "dereferenceable"].iter().any(|name| {
-            let kind = LLVMGetEnumAttributeKindForName(name.as_ptr() as *const _, name.len());
+            let kind = crate::ir::attributes::kind(name);
             !LLVMGetEnumAttributeAtIndex(function, index, kind).is_null()
         });
     }

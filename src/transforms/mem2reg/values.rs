@@ -84,7 +84,7 @@ pub(crate) unsafe fn not_poison_attribute(arg: LLVMValueRef) -> Option<&'static 
     ["noundef", "dereferenceable", "dereferenceable_or_null"]
         .into_iter()
         .find(|name| {
-            let kind = LLVMGetEnumAttributeKindForName(name.as_ptr() as *const _, name.len());
+            let kind = crate::ir::attributes::kind(name);
             !LLVMGetEnumAttributeAtIndex(function, position + 1, kind).is_null()
         })
 }

@@ -81,7 +81,7 @@ pub unsafe fn infer(function: LLVMValueRef, read: &ReadFunction, solution: &Solu
             1
         }
         Lattice::NotNull if LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMPointerTypeKind => {
-            let kind = attribute_kind("nonnull");
+            let kind = ir::attributes::kind("nonnull");
             if !LLVMGetEnumAttributeAtIndex(function, LLVMAttributeReturnIndex, kind).is_null() {
                 return 0;
             }
@@ -131,14 +131,9 @@ fn returned_value(read: &ReadFunction, solution: &Solution) -> Option<Lattice> {
 
 /// Replaces the return's `range` attribute by `range`.
 unsafe fn set_range(function: LLVMValueRef, context: LLVMContextRef, range: ConstantRange) {
-    let kind = attribute_kind("range");
+    let kind = ir::attributes::kind("range");
     let (lower, upper) = range.half_open_bounds();
     let attribute = LLVMCreateConstantRangeAttribute(context, kind, range.width(), &lower, &upper);
     LLVMRemoveEnumAttributeAtIndex(function, LLVMAttributeReturnIndex, kind);
     LLVMAddAttributeAtIndex(function, LLVMAttributeReturnIndex, attribute);
-}
-
-fn attribute_kind(name: &str) -> u32 {
-    // SAFETY: reads only the given bytes.
-    unsafe { LLVMGetEnumAttributeKindForName(name.as_ptr() as *const _, name.len()) }
 }

@@ -237,12 +237,7 @@ unsafe fn replace_constants(
 /// Replaces every use of `inst` by `constant`; returns how many there
 /// were.
 unsafe fn replace_uses(inst: LLVMValueRef, constant: LLVMValueRef) -> usize {
-    let mut count = 0;
-    let mut u = LLVMGetFirstUse(inst);
-    while !u.is_null() {
-        count += 1;
-        u = LLVMGetNextUse(u);
-    }
+    let count = ir::each_user(inst).count();
     LLVMReplaceAllUsesWith(inst, constant);
     count
 }

@@ -569,7 +569,7 @@ pub unsafe fn base_of(mut ptr: LLVMValueRef) -> LLVMValueRef {
 
 /// The `align` attribute of argument `arg` of a call (1 when absent).
 unsafe fn param_align(call: LLVMValueRef, arg: u32) -> u64 {
-    let kind = LLVMGetEnumAttributeKindForName(c"align".as_ptr(), 5);
+    let kind = crate::ir::attributes::kind("align");
     let attr = LLVMGetCallSiteEnumAttribute(call, arg + 1, kind);
     if attr.is_null() {
         return 1;

@@ -317,7 +317,7 @@ unsafe fn dereferenceable(base: LLVMValueRef, layout: &Layout) -> Option<(u64, u
 
 /// The value of an integer enum attribute of a function's argument.
 unsafe fn int_attribute(function: LLVMValueRef, index: u32, name: &str) -> Option<u64> {
-    let kind = LLVMGetEnumAttributeKindForName(name.as_ptr().cast(), name.len());
+    let kind = crate::ir::attributes::kind(name);
     let attr = LLVMGetEnumAttributeAtIndex(function, index, kind);
     (!attr.is_null()).then(|| LLVMGetEnumAttributeValue(attr))
 }

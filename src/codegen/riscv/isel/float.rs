@@ -211,7 +211,7 @@ impl Lowerer {
             _ => return Ok(false),
         };
         let fty = LLVMGlobalGetValueType(callee);
-        let nobuiltin = LLVMGetEnumAttributeKindForName(c"nobuiltin".as_ptr(), 9);
+        let nobuiltin = crate::ir::attributes::kind("nobuiltin");
         let fn_index = llvm_sys::LLVMAttributeFunctionIndex;
         let caller_forbids = |k: &std::ffi::CStr| {
             !LLVMGetStringAttributeAtIndex(self.func, fn_index, k.as_ptr(), k.count_bytes() as u32)

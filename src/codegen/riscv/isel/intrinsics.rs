@@ -211,7 +211,7 @@ impl Lowerer {
 
     /// The `align` attribute of call argument `k` (1 when absent).
     unsafe fn param_align(&self, inst: LLVMValueRef, k: u32) -> u64 {
-        let kind = LLVMGetEnumAttributeKindForName(c"align".as_ptr(), 5);
+        let kind = crate::ir::attributes::kind("align");
         let a = LLVMGetCallSiteEnumAttribute(inst, k + 1, kind);
         if a.is_null() {
             1

@@ -57,7 +57,7 @@ impl Lowerer {
         }
         for k in 0..LLVMGetNumArgOperands(inst) {
             for attr in FRAME_MEMORY_ATTRIBUTES {
-                let kind = LLVMGetEnumAttributeKindForName(attr.as_ptr() as *const _, attr.len());
+                let kind = crate::ir::attributes::kind(attr);
                 if !LLVMGetCallSiteEnumAttribute(inst, k + 1, kind).is_null() {
                     return Err(refuse(&format!("with a {attr} argument")));
                 }

@@ -305,8 +305,8 @@ unsafe fn facts(
 /// # Safety
 /// `value` is live.
 unsafe fn has_one_use(value: LLVMValueRef) -> bool {
-    let first = LLVMGetFirstUse(value);
-    !first.is_null() && LLVMGetNextUse(first).is_null()
+    let mut users = ir::each_user(value);
+    users.next().is_some() && users.next().is_none()
 }
 
 /// The arguments (integers of at most 64 bits, pointers of address space
@@ -361,12 +361,7 @@ unsafe fn llvm_uses(
     value: LLVMValueRef,
     fcfg: &FunctionCfg,
 ) -> Vec<(LLVMValueRef, u32, Block, bool)> {
-    let mut users: Vec<LLVMValueRef> = Vec::new();
-    let mut u = LLVMGetFirstUse(value);
-    while !u.is_null() {
-        users.push(LLVMGetUser(u));
-        u = LLVMGetNextUse(u);
-    }
+    let mut users = ir::users(value);
     users.sort_unstable();
     users.dedup();
     let mut uses = Vec::new();
