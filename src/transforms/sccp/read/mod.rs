@@ -180,7 +180,8 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
     // The arguments a branch compares get a number too (after the
     // instructions), so that `copies` can narrow their uses, and so do
     // those whose attributes say something of their value.
-    let mut arguments = copies::compared_arguments(&fcfg, &llvm_insts);
+    let assumes = copies::assume_calls(&llvm_insts);
+    let mut arguments = copies::compared_arguments(&fcfg, &llvm_insts, &assumes);
     for a in bounds::declared_arguments(function) {
         if !arguments.contains(&a) {
             arguments.push(a);
@@ -252,7 +253,7 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
     };
     let mut program = Program { insts, terminators };
     let values: Vec<LLVMValueRef> = llvm_insts.iter().chain(&arguments).copied().collect();
-    let copies = copies::add(&mut program, &values, &id_of, &fcfg);
+    let copies = copies::add(&mut program, &values, &id_of, &fcfg, &assumes);
     ReadFunction {
         program,
         llvm_insts,

@@ -103,14 +103,16 @@ impl Point {
 /// # Safety
 /// `program` was just read from the live function of `fcfg`, unchanged
 /// since; `values` are the LLVM values of its instructions (numbered by
-/// `id_of`) and arguments.
+/// `id_of`) and arguments; `assumes` its `llvm.assume` calls
+/// (`assume_calls`).
 pub unsafe fn add(
     program: &mut Program,
     values: &[LLVMValueRef],
     id_of: &AddressIndex,
     fcfg: &FunctionCfg,
+    assumes: &[InstId],
 ) -> Vec<Copy> {
-    let planned = plan(program, values, id_of, fcfg);
+    let planned = plan(program, values, id_of, fcfg, assumes);
     if planned.is_empty() {
         return Vec::new();
     }
@@ -196,6 +198,7 @@ unsafe fn plan(
     values: &[LLVMValueRef],
     id_of: &AddressIndex,
     fcfg: &FunctionCfg,
+    assumes: &[InstId],
 ) -> Vec<Planned> {
     let mut planned = Vec::new();
     for term in &program.terminators {
@@ -223,15 +226,8 @@ unsafe fn plan(
             }
         }
     }
-    let assume = ir::intrinsic_id("llvm.assume");
-    for (id, &v) in values.iter().enumerate().take(id_of.len()) {
-        if !matches!(program.insts[id].op, Op::Opaque)
-            || LLVMIsACallInst(v).is_null()
-            || ir::called_intrinsic_id(v) != assume
-        {
-            continue;
-        }
-        let Some(c) = id_of.get(LLVMGetOperand(v, 0) as usize) else {
+    for &id in assumes {
+        let Some(c) = id_of.get(LLVMGetOperand(values[id], 0) as usize) else {
             continue;
         };
         let at = Point::at_inst(program.insts[id].block, id + 1);
@@ -309,14 +305,32 @@ unsafe fn has_one_use(value: LLVMValueRef) -> bool {
     users.next().is_some() && users.next().is_none()
 }
 
+/// The positions in `insts` of the calls of `llvm.assume`.
+///
+/// # Safety
+/// `insts` are live instructions.
+pub unsafe fn assume_calls(insts: &[LLVMValueRef]) -> Vec<InstId> {
+    let assume = ir::intrinsic_id("llvm.assume");
+    (0..insts.len())
+        .filter(|&k| {
+            !LLVMIsACallInst(insts[k]).is_null() && ir::called_intrinsic_id(insts[k]) == assume
+        })
+        .collect()
+}
+
 /// The arguments (integers of at most 64 bits, pointers of address space
-/// 0) that a conditional branch or an `llvm.assume` among `insts` takes as
-/// its condition, or through an `icmp` or a `trunc`, each once.
+/// 0) that a conditional branch or one of the `llvm.assume` calls
+/// `assumes` (positions in `insts`) takes as its condition, or through an
+/// `icmp` or a `trunc`, each once.
 ///
 /// # Safety
 /// `fcfg` was read from a live function, unchanged since, and `insts` are
 /// instructions of it.
-pub unsafe fn compared_arguments(fcfg: &FunctionCfg, insts: &[LLVMValueRef]) -> Vec<LLVMValueRef> {
+pub unsafe fn compared_arguments(
+    fcfg: &FunctionCfg,
+    insts: &[LLVMValueRef],
+    assumes: &[InstId],
+) -> Vec<LLVMValueRef> {
     let mut conditions = Vec::new();
     for &bb in &fcfg.blocks {
         let term = LLVMGetBasicBlockTerminator(bb);
@@ -327,12 +341,7 @@ pub unsafe fn compared_arguments(fcfg: &FunctionCfg, insts: &[LLVMValueRef]) -> 
             conditions.push(LLVMGetCondition(term));
         }
     }
-    let assume = ir::intrinsic_id("llvm.assume");
-    for &inst in insts {
-        if !LLVMIsACallInst(inst).is_null() && ir::called_intrinsic_id(inst) == assume {
-            conditions.push(LLVMGetOperand(inst, 0));
-        }
-    }
+    conditions.extend(assumes.iter().map(|&k| LLVMGetOperand(insts[k], 0)));
     let mut arguments = Vec::new();
     for cond in conditions {
         let compared: &[LLVMValueRef] = if !LLVMIsAICmpInst(cond).is_null() {
