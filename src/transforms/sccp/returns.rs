@@ -24,37 +24,34 @@ use llvm_sys::{LLVMAttributeReturnIndex, LLVMLinkage, LLVMTypeKind};
 use super::lattice::Lattice;
 use super::program::{InstId, Operand};
 use super::range::ConstantRange;
-use super::read::{attribute_range, int_width, ReadFunction};
+use super::read::{attribute_range, int_width, is_plain_pointer, ReadFunction};
 use super::solver::Solution;
 use crate::ir::{self, FastMap};
 
 /// Are the returns of `function` worth reading (an exact definition that
 /// returns an integer of at most 64 bits or a pointer of address space
-/// 0)?
+/// 0)? `semantic_interposition`: the module has that flag.
 ///
 /// # Safety
 /// `function` is a live defined function.
-pub unsafe fn tracked(function: LLVMValueRef) -> bool {
+pub unsafe fn tracked(function: LLVMValueRef, semantic_interposition: bool) -> bool {
     use LLVMLinkage::*;
-    let replaceable =
-        matches!(
+    let replaceable = matches!(
+        LLVMGetLinkage(function),
+        LLVMLinkOnceAnyLinkage
+            | LLVMLinkOnceODRLinkage
+            | LLVMWeakAnyLinkage
+            | LLVMWeakODRLinkage
+            | LLVMAvailableExternallyLinkage
+            | LLVMExternalWeakLinkage
+            | LLVMCommonLinkage
+    ) || (semantic_interposition
+        && !matches!(
             LLVMGetLinkage(function),
-            LLVMLinkOnceAnyLinkage
-                | LLVMLinkOnceODRLinkage
-                | LLVMWeakAnyLinkage
-                | LLVMWeakODRLinkage
-                | LLVMAvailableExternallyLinkage
-                | LLVMExternalWeakLinkage
-                | LLVMCommonLinkage
-        ) || (ir::module_flag(LLVMGetGlobalParent(function), "SemanticInterposition").is_some()
-            && !matches!(
-                LLVMGetLinkage(function),
-                LLVMInternalLinkage | LLVMPrivateLinkage
-            ));
+            LLVMInternalLinkage | LLVMPrivateLinkage
+        ));
     let ty = LLVMGetReturnType(LLVMGlobalGetValueType(function));
-    let carried = int_width(ty).is_some()
-        || (LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMPointerTypeKind
-            && LLVMGetPointerAddressSpace(ty) == 0);
+    let carried = int_width(ty).is_some() || is_plain_pointer(ty);
     carried && !replaceable && !ir::attributes::has_function_attribute(function, "naked")
 }
 
@@ -98,6 +95,9 @@ pub unsafe fn infer(function: LLVMValueRef, read: &ReadFunction, solution: &Solu
 /// may be undef, is of a kind attributes do not describe, or no `ret`
 /// executes.
 fn returned_value(read: &ReadFunction, solution: &Solution) -> Option<Lattice> {
+    if read.returns.is_empty() {
+        return None; // not tracked: no copy map to build
+    }
     let copy_used_by: FastMap<usize, InstId> = read
         .copies
         .iter()

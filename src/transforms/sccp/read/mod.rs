@@ -114,7 +114,7 @@ pub unsafe fn wide_width(ty: LLVMTypeRef) -> Option<u32> {
 ///
 /// # Safety
 /// `ty` is a live type.
-unsafe fn is_plain_pointer(ty: LLVMTypeRef) -> bool {
+pub unsafe fn is_plain_pointer(ty: LLVMTypeRef) -> bool {
     LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMPointerTypeKind && LLVMGetPointerAddressSpace(ty) == 0
 }
 
@@ -237,7 +237,7 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
         .iter()
         .map(|&bb| reader.terminator(LLVMGetBasicBlockTerminator(bb)))
         .collect();
-    let returns = if super::returns::tracked(function) {
+    let returns = if super::returns::tracked(function, reader.semantic_interposition) {
         fcfg.blocks
             .iter()
             .enumerate()
