@@ -78,20 +78,28 @@ impl<'a> CopyIndex<'a> {
         self.by_value.keys().copied()
     }
 
-    /// The innermost copy of `x` that holds at `at`, other than `except`.
-    pub(super) fn innermost(&self, x: InstId, at: Point, except: Option<usize>) -> Option<usize> {
+    /// The innermost copy of `x` that holds at `at`. With `before`
+    /// (`Some(k)`, `at` being copy `k`'s own point), the innermost one
+    /// that copy `k` reads: of the copies of `x` at that same point (a
+    /// branch on `x > 0 && x < 9` makes two), those planned before `k`,
+    /// so that each reads the one before it and none reads itself or a
+    /// later one.
+    pub(super) fn innermost(&self, x: InstId, at: Point, before: Option<usize>) -> Option<usize> {
         let copies = self.by_value.get(&x)?;
         if !self.dt.is_reachable(at.block) {
             return None;
         }
-        // The last copy that starts at or before `at` in the order; the
-        // ones holding at `at` are it or its enclosing copies.
-        let key = (self.dt.dfs_in(at.block), at.pos);
-        let end = copies.partition_point(|c| (c.dfs_in, c.pos) <= key);
+        // The last copy that starts before `at` in the order; the ones
+        // holding at `at` are it or its enclosing copies.
+        let (dfs_in, pos) = (self.dt.dfs_in(at.block), at.pos);
+        let end = match before {
+            None => copies.partition_point(|c| (c.dfs_in, c.pos) <= (dfs_in, pos)),
+            Some(k) => copies.partition_point(|c| (c.dfs_in, c.pos, c.copy) < (dfs_in, pos, k)),
+        };
         let mut i = end.checked_sub(1);
         while let Some(pos) = i {
             let c = copies[pos];
-            if Some(c.copy) != except && self.dt.dominates(c.block, at.block) {
+            if self.dt.dominates(c.block, at.block) {
                 return Some(c.copy);
             }
             i = c.enclosing;
@@ -117,9 +125,11 @@ mod tests {
     }
 
     /// On pseudo-random CFGs with copies of two values at random points
-    /// (several in one block too), `CopyIndex::innermost` is the innermost
-    /// holding copy a scan of all copies finds: the deepest block, the
-    /// latest position in it.
+    /// (several in one block too, and several at one point),
+    /// `CopyIndex::innermost` is the innermost holding copy a scan of all
+    /// copies finds: the deepest block, the latest position in it, the
+    /// last planned at that point; and for a copy, the one a scan of the
+    /// copies planned before it at its point or holding above it finds.
     #[test]
     fn innermost_is_the_deepest_holding_copy() {
         let mut seed = 12345u64;
@@ -139,42 +149,44 @@ mod tests {
                 edges.push((next(n), next(n)));
             }
             let dt = DomTree::compute(&Cfg::from_edges(n, &edges));
-            let mut used = std::collections::HashSet::new();
             let planned: Vec<Planned> = (0..next(16))
-                .filter_map(|_| {
-                    let at = Point {
+                .map(|_| Planned {
+                    x: next(2),
+                    at: Point {
                         block: next(n),
                         pos: next(4) as u32,
-                    };
-                    let x = next(2);
-                    used.insert((x, at)).then_some(Planned {
-                        x,
-                        at,
-                        pred: IntPredicate::Eq,
-                        other: Operand::Unknown,
-                    })
+                    },
+                    pred: IntPredicate::Eq,
+                    other: Operand::Unknown,
                 })
                 .collect();
             let index = CopyIndex::new(&planned, &dt);
+            // The innermost of the holding copies `candidate` accepts.
+            let scan = |x: usize, at: Point, candidate: &dyn Fn(usize) -> bool| {
+                (0..planned.len())
+                    .filter(|&j| {
+                        planned[j].x == x
+                            && candidate(j)
+                            && dt.is_reachable(planned[j].at.block)
+                            && holds(&dt, planned[j].at, at)
+                    })
+                    .max_by_key(|&j| (dt.level(planned[j].at.block), planned[j].at.pos, j))
+            };
             for x in 0..2 {
                 for block in 0..n {
                     for pos in [0, 1, 2, 3, u32::MAX] {
                         let at = Point { block, pos };
-                        for except in [None, Some(0), Some(1)] {
-                            let scan = (0..planned.len())
-                                .filter(|&k| {
-                                    planned[k].x == x
-                                        && Some(k) != except
-                                        && dt.is_reachable(planned[k].at.block)
-                                        && holds(&dt, planned[k].at, at)
-                                })
-                                .max_by_key(|&k| {
-                                    (dt.level(planned[k].at.block), planned[k].at.pos)
-                                });
-                            assert_eq!(index.innermost(x, at, except), scan, "x {x} at {at:?}");
-                        }
+                        let expected = scan(x, at, &|_| true);
+                        assert_eq!(index.innermost(x, at, None), expected, "x {x} at {at:?}");
                     }
                 }
+            }
+            for (k, p) in planned.iter().enumerate() {
+                if !dt.is_reachable(p.at.block) {
+                    continue;
+                }
+                let expected = scan(p.x, p.at, &|j| planned[j].at != p.at || j < k);
+                assert_eq!(index.innermost(p.x, p.at, Some(k)), expected, "copy {k}");
             }
         }
     }

@@ -14,8 +14,14 @@
 //! gives the copies of that condition being true, holding from the
 //! instruction after the assume to the end of its block and in the blocks
 //! it dominates (`index`: a copy holds from a point of its block, not
-//! only from its entry). A copy of `x` below another copy of `x` reads
-//! that one, so nested loops and ifs narrow in turn.
+//! only from its entry). Under a condition that is true, the operands of
+//! an `and` (or `select a, b, false`) are true too, under one that is
+//! false those of an `or`, and each gives its own copies (LLVM 22 walks
+//! them the same way, at most 8 per edge). A `switch` on `x` gives each
+//! case's block that the case alone enters a copy of `x` equal to the
+//! case value. A copy of `x` below another copy of `x` reads that one, so
+//! nested loops and ifs narrow in turn; two at one point (`x > 4 && x <
+//! 6`) read each other in the order they were planned.
 //!
 //! Both sides of the program are redirected the same way: the solver's
 //! operands (of the instructions it evaluates in detail, and of
@@ -36,7 +42,7 @@ use super::{int_width, is_plain_pointer};
 use crate::analysis::cfg::Block;
 use crate::analysis::dominators::DomTree;
 use crate::ir::{self, AddressIndex, FunctionCfg};
-use crate::transforms::sccp::fold::{CastOp, IntPredicate};
+use crate::transforms::sccp::fold::{BinOp, CastOp, IntPredicate};
 use crate::transforms::sccp::lattice::Konst;
 use crate::transforms::sccp::pointer::PtrConst;
 use crate::transforms::sccp::predicate::{inverse, swapped};
@@ -202,6 +208,15 @@ unsafe fn plan(
 ) -> Vec<Planned> {
     let mut planned = Vec::new();
     for term in &program.terminators {
+        if let Terminator::Switch {
+            cond: Operand::Inst(x),
+            cases,
+            ..
+        } = term
+        {
+            plan_switch(*x, cases, values, fcfg, &mut planned);
+            continue;
+        }
         let Terminator::Branch {
             cond: Operand::Inst(c),
             if_true,
@@ -238,16 +253,41 @@ unsafe fn plan(
     planned
 }
 
+/// The copies of `switch x` (an integer of at most 64 bits, as every
+/// switch the program reads): `x` equals the case value in a case's block
+/// when that case is its only way in (LLVM 22's `processSwitch`; nothing
+/// for the default). Left out when the switch is `x`'s only use.
+unsafe fn plan_switch(
+    x: InstId,
+    cases: &[(Konst, Block)],
+    values: &[LLVMValueRef],
+    fcfg: &FunctionCfg,
+    planned: &mut Vec<Planned>,
+) {
+    if has_one_use(values[x]) {
+        return;
+    }
+    for &(case, block) in cases {
+        if fcfg.cfg.preds(block).len() == 1 {
+            planned.push(Planned {
+                x,
+                at: Point::entry(block),
+                pred: IntPredicate::Eq,
+                other: Operand::Const(case),
+            });
+        }
+    }
+}
+
+/// At most this many conditions are looked at under one branch or assume
+/// (LLVM's `MaxCondsPerBranch`): a long chain of `and`s gives no more.
+const MAX_CONDITIONS: usize = 8;
+
 /// What condition `c` being `holds` (true or false) says of values, as
-/// `(x, pred, other)`: `x pred other` holds.
-/// * `c` itself is `holds` (left out when a branch or assume is its only
-///   use, as it mostly is);
-/// * `trunc nuw x to i1`: x is 1 or 0 (any other value makes the condition
-///   poison, and the branch or assume UB);
-/// * `icmp pred x, y` of integers: `x pred y`, and `y` swapped; inverse
-///   when false;
-/// * `icmp pred p, null` of pointers: `p pred null` (`pointer::constrain`
-///   learns `null` or not null from it).
+/// `(x, pred, other)`: `x pred other` holds. `c` and, when `c` is true,
+/// both operands of an `and` (or of `select a, b, false`), when false,
+/// both of an `or` (or of `select a, true, b`), each in turn, as LLVM 22's
+/// PredicateInfo walks them; each says `facts_of` it.
 unsafe fn facts(
     program: &Program,
     values: &[LLVMValueRef],
@@ -255,6 +295,77 @@ unsafe fn facts(
     holds: bool,
 ) -> Vec<(InstId, IntPredicate, Operand)> {
     let mut facts = Vec::new();
+    let mut seen: Vec<InstId> = Vec::new();
+    let mut conditions = vec![c];
+    while let Some(c) = conditions.pop() {
+        if seen.contains(&c) {
+            continue;
+        }
+        seen.push(c);
+        if seen.len() > MAX_CONDITIONS {
+            break;
+        }
+        if let Some((a, b)) = both_hold(&program.insts[c].op, holds) {
+            // Popped in order: `a` first, as LLVM does.
+            conditions.extend([b, a].into_iter().filter_map(|v| match v {
+                Operand::Inst(v) => Some(*v),
+                _ => None,
+            }));
+        }
+        facts_of(program, values, c, holds, &mut facts);
+    }
+    facts
+}
+
+/// The two conditions that are both `holds` when `op`, an `i1`, is: the
+/// operands of `and` / `select a, b, false` when true, of `or` /
+/// `select a, true, b` when false (either being poison makes `op` poison,
+/// and the branch or assume UB).
+fn both_hold(op: &Op, holds: bool) -> Option<(&Operand, &Operand)> {
+    let absorbing = Operand::Const(Konst::bool(!holds));
+    match op {
+        Op::Binary {
+            op: BinOp::And,
+            lhs,
+            rhs,
+            ..
+        } if holds => Some((lhs, rhs)),
+        Op::Binary {
+            op: BinOp::Or,
+            lhs,
+            rhs,
+            ..
+        } if !holds => Some((lhs, rhs)),
+        Op::Select {
+            cond,
+            if_true,
+            if_false,
+        } if holds && *if_false == absorbing => Some((cond, if_true)),
+        Op::Select {
+            cond,
+            if_true,
+            if_false,
+        } if !holds && *if_true == absorbing => Some((cond, if_false)),
+        _ => None,
+    }
+}
+
+/// What condition `c` being `holds` says by itself, pushed on `facts`:
+/// * `c` itself is `holds` (left out when it has one use, a branch's or
+///   assume's or an `and`'s, as it mostly does);
+/// * `trunc nuw x to i1`: x is 1 or 0 (any other value makes the condition
+///   poison, and the branch or assume UB);
+/// * `icmp pred x, y` of integers: `x pred y`, and `y` swapped; inverse
+///   when false;
+/// * `icmp pred p, null` of pointers: `p pred null` (`pointer::constrain`
+///   learns `null` or not null from it).
+unsafe fn facts_of(
+    program: &Program,
+    values: &[LLVMValueRef],
+    c: InstId,
+    holds: bool,
+    facts: &mut Vec<(InstId, IntPredicate, Operand)>,
+) {
     let bit = Konst::bool(holds).zext();
     if !has_one_use(values[c]) {
         facts.push((c, IntPredicate::Eq, Operand::Const(Konst::new(1, bit))));
@@ -293,7 +404,6 @@ unsafe fn facts(
         }
         _ => {}
     }
-    facts
 }
 
 /// Does `value` have exactly one use?
@@ -319,9 +429,10 @@ pub unsafe fn assume_calls(insts: &[LLVMValueRef]) -> Vec<InstId> {
 }
 
 /// The arguments (integers of at most 64 bits, pointers of address space
-/// 0) that a conditional branch or one of the `llvm.assume` calls
-/// `assumes` (positions in `insts`) takes as its condition, or through an
-/// `icmp` or a `trunc`, each once.
+/// 0) that a `switch`, or a conditional branch or one of the `llvm.assume`
+/// calls `assumes` (positions in `insts`), takes as its condition, or
+/// through an `icmp` or a `trunc`, or through such a condition under the
+/// `and`s and `or`s `facts` walks; each once.
 ///
 /// # Safety
 /// `fcfg` was read from a live function, unchanged since, and `insts` are
@@ -332,36 +443,70 @@ pub unsafe fn compared_arguments(
     assumes: &[InstId],
 ) -> Vec<LLVMValueRef> {
     let mut conditions = Vec::new();
+    let mut compared = Vec::new();
     for &bb in &fcfg.blocks {
         let term = LLVMGetBasicBlockTerminator(bb);
-        if !term.is_null()
-            && LLVMGetInstructionOpcode(term) == LLVMOpcode::LLVMBr
-            && LLVMIsConditional(term) != 0
-        {
-            conditions.push(LLVMGetCondition(term));
+        if term.is_null() {
+            continue;
+        }
+        match LLVMGetInstructionOpcode(term) {
+            LLVMOpcode::LLVMBr if LLVMIsConditional(term) != 0 => {
+                conditions.push(LLVMGetCondition(term))
+            }
+            LLVMOpcode::LLVMSwitch => compared.push(ir::switch::condition(term)),
+            _ => {}
         }
     }
     conditions.extend(assumes.iter().map(|&k| LLVMGetOperand(insts[k], 0)));
-    let mut arguments = Vec::new();
     for cond in conditions {
-        let compared: &[LLVMValueRef] = if !LLVMIsAICmpInst(cond).is_null() {
-            &[LLVMGetOperand(cond, 0), LLVMGetOperand(cond, 1)]
-        } else if !LLVMIsATruncInst(cond).is_null() {
-            &[LLVMGetOperand(cond, 0)]
-        } else {
-            &[cond]
-        };
-        for &v in compared {
-            let ty = LLVMTypeOf(v);
-            if !LLVMIsAArgument(v).is_null()
-                && (int_width(ty).is_some() || is_plain_pointer(ty))
-                && !arguments.contains(&v)
-            {
-                arguments.push(v);
+        for c in sub_conditions(cond) {
+            if !LLVMIsAICmpInst(c).is_null() {
+                compared.extend([LLVMGetOperand(c, 0), LLVMGetOperand(c, 1)]);
+            } else if !LLVMIsATruncInst(c).is_null() {
+                compared.push(LLVMGetOperand(c, 0));
+            } else {
+                compared.push(c);
             }
         }
     }
+    let mut arguments = Vec::new();
+    for v in compared {
+        let ty = LLVMTypeOf(v);
+        if !LLVMIsAArgument(v).is_null()
+            && (int_width(ty).is_some() || is_plain_pointer(ty))
+            && !arguments.contains(&v)
+        {
+            arguments.push(v);
+        }
+    }
     arguments
+}
+
+/// `cond` and the conditions under it that `facts` may walk: the operands
+/// of `and`, `or` and `select` of `i1`s, either way round (a superset of
+/// what either edge walks), at most `MAX_CONDITIONS` for each edge.
+///
+/// # Safety
+/// `cond` is a live value.
+unsafe fn sub_conditions(cond: LLVMValueRef) -> Vec<LLVMValueRef> {
+    let mut seen = Vec::new();
+    let mut conditions = vec![cond];
+    while let Some(c) = conditions.pop() {
+        if seen.contains(&c) || seen.len() == 2 * MAX_CONDITIONS {
+            continue;
+        }
+        seen.push(c);
+        let operands = match LLVMIsAInstruction(c).is_null() {
+            true => 0..0,
+            false => match LLVMGetInstructionOpcode(c) {
+                LLVMOpcode::LLVMAnd | LLVMOpcode::LLVMOr => 0..2,
+                LLVMOpcode::LLVMSelect => 0..3,
+                _ => 0..0,
+            },
+        };
+        conditions.extend(operands.rev().map(|k| LLVMGetOperand(c, k)));
+    }
+    seen
 }
 
 /// Every use of `value`: the user, the operand number, the block where the
