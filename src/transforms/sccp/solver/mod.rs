@@ -37,32 +37,16 @@
 //!   This bounds the work: without it `i = phi [0], [i + 1]` would grow
 //!   one element per round for 2^width rounds.
 //!
-//! LLVM's function-level `sccp` does not narrow ranges at conditional
-//! branches (that needs PredicateInfo, which only `ipsccp` builds), and
-//! neither do we: after `br (icmp ult %x, 10), %then, …`, `%x` is not known
-//! to be below 10 in `%then`.
+//! Ranges narrowed by branches, switches and `llvm.assume` (LLVM 22's
+//! PredicateInfo, which its function-level `sccp` builds; LLVM 19's only
+//! in `ipsccp`) are not the solver's business: `read::copies` plans them
+//! as `Op::Constrained` copies before solving, and the solver evaluates
+//! a copy as any other instruction (`predicate::constrain`).
 //!
 //! Invariants: a value only moves down the lattice (each update is a meet
 //! with the old value, so even an evaluation rule that were not monotone
 //! could not make the solver loop); an edge is executable only if its
 //! source block is.
-//!
-//! Data layout (the solver's innermost steps are memory bound: on the
-//! generated irreducible CFGs of `scripts/bench-sccp`, tens of thousands
-//! of phis, most of its time went to cache misses, not to instructions):
-//! what a visit reads is kept in small dense vectors rather than read from
-//! `Program`. Each value has a `Node` (its lattice value, its extension
-//! count and the start of its links: 32 bytes), indexed by slot: an
-//! instruction's, or past the instructions one of the fixed values of the
-//! other phi operands (constants, `Operand::Unknown`, undef as ⊤ with its
-//! *may be undef* mark set in the same slot of `may_be_undef`), so reading
-//! a phi entry's value is one load whatever the operand. An instruction's
-//! `Links` (its phi entries as `(edge, slot)` pairs, then its users in one
-//! word each, `User`) sit in one list its node points to. A bit per
-//! instruction (`awake`) says whether it is worth visiting as a user (its
-//! block executes and it is not overdefined), so the many pops of users
-//! that are not read no node. A phi's evaluation stops at the first
-//! overdefined entry (the bottom: the meet stays there).
 //!
 //! Undef and poison (`Operand::Undef`), as LLVM 19's solver
 //! (`ValueLatticeElement`'s `undef` state and `mergeIn`, `visitPHINode`,
@@ -90,6 +74,8 @@
 //!   executable (branching on undef or poison is UB); `rewrite` makes it
 //!   `unreachable`, as LLVM's `removeNonFeasibleEdges`.
 //!
+//! The data layout is `layout`'s, the evaluation rules `evaluate`'s.
+//!
 //! Resolution (LLVM's `solveWhileResolvingUndefs`): when both lists are
 //! empty, every value still ⊤ in an executable block that is not undef
 //! (it waited on an undef, or, never for valid SSA, on nothing) is made
@@ -97,19 +83,19 @@
 //! such a value; then the lists run again. Without it the rewrite could
 //! delete blocks that do execute.
 
+mod evaluate;
+mod layout;
+
 use crate::analysis::bitset::BitSet;
 use crate::analysis::cfg::Block;
-use crate::analysis::lists::{group_by_list, Lists};
+use crate::analysis::lists::Lists;
 
 use super::edges::{EdgeId, ExecutableEdges};
-use super::fold::{self, CastOp};
-use super::intrinsic;
 use super::lattice::{Konst, Lattice};
-use super::pointer;
-use super::predicate;
 use super::program::{InstId, Op, Operand, Program, Terminator};
-use super::range::{self, ConstantRange};
+use super::range::ConstantRange;
 use super::wide::WideTable;
+use layout::{links_of, users_of, Links, Node, PhiEntry, User, UserKind, NO_EDGE, PHI_BIT};
 use std::cell::RefCell;
 
 /// The fixpoint: a lattice value per instruction, executable blocks and
@@ -147,127 +133,11 @@ impl Solution {
     }
 }
 
-/// A use of an instruction's value: an instruction or a block's
-/// terminator, in one word (`users` and the worklists hold millions of
-/// them on large functions; 4 bytes instead of an enum's 16 keep them in
-/// cache).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct User(u32);
-
-/// The bit of `User` that marks a terminator.
-const TERMINATOR_BIT: u32 = 1 << 31;
-
-impl User {
-    fn inst(i: InstId) -> User {
-        let i = u32::try_from(i).expect("fewer than 2^31 instructions");
-        assert!(i & TERMINATOR_BIT == 0, "fewer than 2^31 instructions");
-        User(i)
-    }
-
-    fn terminator(b: Block) -> User {
-        let b = u32::try_from(b).expect("fewer than 2^31 blocks");
-        assert!(b & TERMINATOR_BIT == 0, "fewer than 2^31 blocks");
-        User(b | TERMINATOR_BIT)
-    }
-
-    fn kind(self) -> UserKind {
-        if self.0 & TERMINATOR_BIT == 0 {
-            UserKind::Inst(self.0 as InstId)
-        } else {
-            UserKind::Terminator((self.0 & !TERMINATOR_BIT) as Block)
-        }
-    }
-}
-
-/// What a `User` stands for.
-enum UserKind {
-    Inst(InstId),
-    Terminator(Block),
-}
-
 /// How many times a value other than a phi may grow its range before it
 /// is made overdefined. LLVM has no such limit (only phis widen); it is a
 /// guarantee of termination that valid SSA never reaches, since every
 /// cycle of values passes through a phi.
 pub const MAX_RANGE_EXTENSIONS: u32 = 32;
-
-/// A phi entry: the edge it comes in by (`NO_EDGE` for a block that does
-/// not branch here) and the slot of `Solver::nodes` holding its value.
-#[derive(Clone, Copy, Debug)]
-struct PhiEntry {
-    edge: u32,
-    slot: u32,
-}
-
-const NO_EDGE: u32 = u32::MAX;
-
-/// What a visit reads and writes of one value, together in 32 bytes (two
-/// to a cache line): in vectors of their own, the value, the extensions
-/// and the start of the links each cost a visit a cache miss on large
-/// functions.
-#[derive(Clone, Copy, Debug)]
-struct Node {
-    value: Lattice,
-    /// How many times the value's range grew (LLVM's
-    /// `NumRangeExtensions`).
-    extensions: u32,
-    /// Where the instruction's `Links` start in `Solver::links` (unused
-    /// for the fixed values of phi entries).
-    links: u32,
-}
-
-impl Node {
-    /// A node holding `value`, not grown, without links yet.
-    fn holding(value: Lattice) -> Self {
-        Node {
-            value,
-            extensions: 0,
-            links: 0,
-        }
-    }
-}
-
-/// The bit of a `Links` header that marks a phi.
-const PHI_BIT: u32 = 1 << 31;
-
-/// The edges of one instruction in `Solver::links`, one word each: a
-/// header (the number of phi entries, with `PHI_BIT` set for a phi), the
-/// number of users, the phi entries (edge, slot), the users. In one list,
-/// so that a visit finds all of them from the one start its node holds.
-struct Links<'a>(&'a [u32]);
-
-/// The links of instruction `i` (a free function, so that a caller may
-/// meanwhile borrow other fields of the solver mutably).
-#[inline]
-fn links_of<'a>(nodes: &[Node], links: &'a [u32], i: InstId) -> Links<'a> {
-    Links(&links[nodes[i].links as usize..])
-}
-
-impl<'a> Links<'a> {
-    fn is_phi(&self) -> bool {
-        self.0[0] & PHI_BIT != 0
-    }
-
-    fn entry_count(&self) -> usize {
-        (self.0[0] & !PHI_BIT) as usize
-    }
-
-    fn phi_entries(&self) -> impl Iterator<Item = PhiEntry> + 'a {
-        self.0[2..2 + 2 * self.entry_count()]
-            .chunks_exact(2)
-            .map(|pair| PhiEntry {
-                edge: pair[0],
-                slot: pair[1],
-            })
-    }
-
-    fn users(&self) -> impl Iterator<Item = User> + 'a {
-        let first = 2 + 2 * self.entry_count();
-        self.0[first..first + self.0[1] as usize]
-            .iter()
-            .map(|&u| User(u))
-    }
-}
 
 struct Solver<'p> {
     program: &'p Program,
@@ -480,20 +350,6 @@ impl<'p> Solver<'p> {
         }
     }
 
-    #[inline]
-    fn value_of(&self, operand: &Operand) -> Lattice {
-        match operand {
-            Operand::Inst(i) => self.nodes[*i].value,
-            Operand::Const(k) => Lattice::Const(*k),
-            Operand::Wide(v) => self.wide_value(v),
-            Operand::Float(f) => Lattice::Float(*f),
-            Operand::Pointer(p) => Lattice::Pointer(*p),
-            // Skipped by unions, waited on by everything else.
-            Operand::Undef => Lattice::Undefined,
-            Operand::Unknown => Lattice::Overdefined,
-        }
-    }
-
     /// Is this operand undef or a value that may be?
     fn operand_may_be_undef(&self, operand: &Operand) -> bool {
         match operand {
@@ -550,21 +406,6 @@ impl<'p> Solver<'p> {
             )
     }
 
-    /// A wide constant operand's value (interned), out of `value_of`'s
-    /// inlined path.
-    #[cold]
-    fn wide_value(&self, v: &crate::apint::ApInt) -> Lattice {
-        self.wide.borrow_mut().lattice(v.clone())
-    }
-
-    /// `value_of` while `table` (the borrowed `self.wide`) is in use.
-    fn value_in(&self, operand: &Operand, table: &mut WideTable) -> Lattice {
-        match operand {
-            Operand::Wide(v) => table.lattice(crate::apint::ApInt::clone(v)),
-            _ => self.value_of(operand),
-        }
-    }
-
     fn visit_inst(&mut self, i: InstId) {
         if matches!(self.nodes[i].value, Lattice::Overdefined) {
             return; // the bottom: nothing can lower it further
@@ -604,174 +445,6 @@ impl<'p> Solver<'p> {
                 self.awake.remove(i);
             }
             self.push_users(i, lowered == Lattice::Overdefined);
-        }
-    }
-
-    /// A phi meets its incoming values over executable edges only. Also
-    /// returns the number of those edges (counted up to the first
-    /// overdefined entry, after which the count no longer matters: the
-    /// phi is overdefined and never evaluated again).
-    fn evaluate_phi(&self, i: InstId) -> (Lattice, u32) {
-        let mut active = 0;
-        let mut value = Lattice::Undefined;
-        for entry in self.links(i).phi_entries() {
-            if entry.edge != NO_EDGE && self.executable_edges.is_executable(entry.edge as EdgeId) {
-                active += 1;
-                let incoming = self.nodes[entry.slot as usize].value;
-                // `meet`'s first rule, inline: the first entry seen.
-                value = if matches!(value, Lattice::Undefined) {
-                    incoming
-                } else {
-                    value.meet(incoming)
-                };
-                if matches!(value, Lattice::Overdefined) {
-                    break;
-                }
-            }
-        }
-        (value, active)
-    }
-
-    /// The value of instruction `i` (not a phi) given its operands' current
-    /// values.
-    fn evaluate(&self, i: InstId) -> Lattice {
-        match &self.program.insts[i].op {
-            Op::Opaque => Lattice::Overdefined,
-            Op::ConstantLoad(k) => Lattice::Const(*k),
-            Op::UndefLoad => Lattice::Undefined,
-            Op::PointerLoad(p) => Lattice::Pointer(*p),
-            Op::Constrained {
-                value,
-                pred,
-                other,
-                width,
-            } => predicate::constrain(*width, *pred, self.value_of(value), self.value_of(other)),
-            Op::PointerConstrained { value, pred, other } => {
-                pointer::constrain(*pred, self.value_of(value), self.value_of(other))
-            }
-            Op::TableLoad { index, table } => match self.value_of(index) {
-                Lattice::Undefined => Lattice::Undefined,
-                Lattice::Const(p) => usize::try_from(p.sext())
-                    .ok()
-                    .and_then(|p| table.get(p).copied().flatten())
-                    .map_or(Lattice::Overdefined, Lattice::Const),
-                _ => Lattice::Overdefined,
-            },
-            Op::Binary {
-                op,
-                flags,
-                lhs,
-                rhs,
-            } => {
-                let (a, b) = (self.value_of(lhs), self.value_of(rhs));
-                let absorbed = [a, b]
-                    .iter()
-                    .find_map(|v| v.constant().and_then(|k| fold::absorbing(*op, k)));
-                if let Some(k) = absorbed {
-                    return Lattice::Const(k);
-                }
-                if let (Lattice::Const(x), Lattice::Const(y)) = (a, b) {
-                    return fold::binary(*op, *flags, x, y)
-                        .map_or(Lattice::Overdefined, Lattice::Const);
-                }
-                on_ranges(a, b, |x, y| {
-                    Lattice::from_range(range::binary(*op, *flags, x, y))
-                })
-            }
-            Op::ICmp { pred, lhs, rhs } => {
-                let (a, b) = (self.value_of(lhs), self.value_of(rhs));
-                on_ranges(a, b, |x, y| {
-                    range::icmp(*pred, x, y)
-                        .map_or(Lattice::Overdefined, |v| Lattice::Const(Konst::bool(v)))
-                })
-            }
-            Op::PointerICmp { pred, lhs, rhs } => {
-                pointer::compare(*pred, self.value_of(lhs), self.value_of(rhs))
-            }
-            Op::NotNull => Lattice::NotNull,
-            Op::Bounded { range, .. } => Lattice::from_range(*range),
-            Op::Gep {
-                base,
-                keeps_non_null,
-            } => match self.value_of(base) {
-                Lattice::Undefined => Lattice::Undefined,
-                b if *keeps_non_null && b.is_non_null_pointer() => Lattice::NotNull,
-                _ => Lattice::Overdefined,
-            },
-            Op::Cast {
-                op,
-                flags,
-                value,
-                from_width,
-                to_width,
-            } => match self.value_of(value) {
-                Lattice::Undefined => Lattice::Undefined,
-                Lattice::Const(k) => fold::cast(*op, *flags, k, *to_width)
-                    .map_or(Lattice::Overdefined, Lattice::Const),
-                other => {
-                    let r = other
-                        .range_or_full(*from_width)
-                        .expect("only ⊤ has no range");
-                    // Flags are ignored: the result is then a superset.
-                    Lattice::from_range(match op {
-                        CastOp::ZExt => range::zext(r, *to_width),
-                        CastOp::SExt => range::sext(r, *to_width),
-                        CastOp::Trunc => range::trunc(r, *to_width),
-                    })
-                }
-            },
-            Op::Select {
-                cond,
-                if_true,
-                if_false,
-            } => match self.value_of(cond) {
-                Lattice::Undefined => Lattice::Undefined,
-                Lattice::Const(c) if c.is_zero() => self.value_of(if_false),
-                Lattice::Const(_) => self.value_of(if_true),
-                // Either arm may be chosen: the union of both.
-                _ => self.value_of(if_true).meet(self.value_of(if_false)),
-            },
-            Op::Freeze(value) => match self.value_of(value) {
-                Lattice::Const(k) => Lattice::Const(k),
-                Lattice::Wide(id) => Lattice::Wide(id),
-                Lattice::Float(f) => Lattice::Float(f),
-                // The address of a global is neither undef nor poison.
-                Lattice::Pointer(p) => Lattice::Pointer(p),
-                Lattice::Undefined => Lattice::Undefined,
-                Lattice::Range(_) | Lattice::NotNull | Lattice::Overdefined => Lattice::Overdefined,
-            },
-            Op::Intrinsic {
-                intrinsic,
-                args,
-                widths,
-            } => {
-                let values: Vec<Lattice> = args.iter().map(|a| self.value_of(a)).collect();
-                if values.contains(&Lattice::Undefined) {
-                    return Lattice::Undefined;
-                }
-                if let Some(constants) = values
-                    .iter()
-                    .map(|v| v.constant())
-                    .collect::<Option<Vec<_>>>()
-                {
-                    return intrinsic::fold(*intrinsic, &constants)
-                        .map_or(Lattice::Overdefined, Lattice::Const);
-                }
-                // LLVM's `ConstantRange::intrinsic`, as its SCCP computes it.
-                values
-                    .iter()
-                    .zip(widths)
-                    .map(|(v, &w)| v.range_or_full(w))
-                    .collect::<Option<Vec<_>>>()
-                    .and_then(|ranges| intrinsic::range(*intrinsic, &ranges))
-                    .map_or(Lattice::Overdefined, Lattice::from_range)
-            }
-            Op::Wide(op) => op.evaluate(&mut self.wide.borrow_mut(), |o, t| self.value_in(o, t)),
-            Op::Float { op, env } => op.evaluate(*env, |o| self.value_of(o)),
-            Op::OverflowField(f) => {
-                f.evaluate(&mut self.wide.borrow_mut(), |o, t| self.value_in(o, t))
-            }
-            Op::Phi(_) => self.evaluate_phi(i).0,
         }
     }
 
@@ -851,34 +524,6 @@ impl<'p> Solver<'p> {
     }
 }
 
-/// The users of each instruction's value, in the order of the
-/// instructions and then the terminators using it; and whether any
-/// operand (or load) reads undef.
-fn users_of(program: &Program) -> (Lists<User>, bool) {
-    let mut uses: Vec<(u32, User)> = Vec::new();
-    let mut reads_undef = false;
-    for (i, inst) in program.insts.iter().enumerate() {
-        let mut add = |operand: &Operand| match operand {
-            Operand::Inst(def) => uses.push((*def as u32, User::inst(i))),
-            Operand::Undef => reads_undef = true,
-            _ => {}
-        };
-        match &inst.op {
-            // The common case, without `operands`' vector.
-            Op::Phi(incoming) => incoming.iter().for_each(|(v, _)| add(v)),
-            // Reads undef from memory.
-            Op::UndefLoad => reads_undef = true,
-            _ => program.operands(i).into_iter().for_each(add),
-        }
-    }
-    for (b, term) in program.terminators.iter().enumerate() {
-        if let Some(Operand::Inst(def)) = term.condition() {
-            uses.push((*def as u32, User::terminator(b)));
-        }
-    }
-    (group_by_list(program.insts.len(), &uses), reads_undef)
-}
-
 /// The successor a switch on the constant `c` takes.
 pub fn taken_case(default: Block, cases: &[(Konst, Block)], c: Konst) -> Block {
     cases
@@ -900,29 +545,6 @@ fn switch_targets(default: Block, cases: &[(Konst, Block)], r: ConstantRange) ->
         targets.push(default);
     }
     targets
-}
-
-/// A two-operand rule on ranges: wait while either operand is undefined;
-/// overdefined if both are; otherwise `f` on the two sets, an overdefined
-/// operand standing for every value of the other's width.
-fn on_ranges(
-    a: Lattice,
-    b: Lattice,
-    f: impl FnOnce(ConstantRange, ConstantRange) -> Lattice,
-) -> Lattice {
-    match (a, b) {
-        (Lattice::Undefined, _) | (_, Lattice::Undefined) => Lattice::Undefined,
-        (Lattice::Overdefined, Lattice::Overdefined) => Lattice::Overdefined,
-        _ => {
-            let width = a
-                .range()
-                .or(b.range())
-                .expect("one side has a range")
-                .width();
-            let full = ConstantRange::full(width);
-            f(a.range().unwrap_or(full), b.range().unwrap_or(full))
-        }
-    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,240 @@
+//! The transfer functions: the value of an instruction given its
+//! operands' current values (the rules the module comment of `solver`
+//! lists: constants folded by `fold`, `float`, `wide`, `intrinsic`;
+//! ranges by `range`, an overdefined operand standing for the full set;
+//! `select` and phis as unions). Each rule only reads the solver's state.
+
+use super::super::edges::EdgeId;
+use super::super::fold;
+use super::super::fold::CastOp;
+use super::super::intrinsic;
+use super::super::lattice::{Konst, Lattice};
+use super::super::pointer;
+use super::super::predicate;
+use super::super::program::{InstId, Op, Operand};
+use super::super::range::{self, ConstantRange};
+use super::super::wide::WideTable;
+use super::layout::NO_EDGE;
+use super::Solver;
+
+impl Solver<'_> {
+    #[inline]
+    pub(super) fn value_of(&self, operand: &Operand) -> Lattice {
+        match operand {
+            Operand::Inst(i) => self.nodes[*i].value,
+            Operand::Const(k) => Lattice::Const(*k),
+            Operand::Wide(v) => self.wide_value(v),
+            Operand::Float(f) => Lattice::Float(*f),
+            Operand::Pointer(p) => Lattice::Pointer(*p),
+            // Skipped by unions, waited on by everything else.
+            Operand::Undef => Lattice::Undefined,
+            Operand::Unknown => Lattice::Overdefined,
+        }
+    }
+
+    /// A wide constant operand's value (interned), out of `value_of`'s
+    /// inlined path.
+    #[cold]
+    pub(super) fn wide_value(&self, v: &crate::apint::ApInt) -> Lattice {
+        self.wide.borrow_mut().lattice(v.clone())
+    }
+
+    /// `value_of` while `table` (the borrowed `self.wide`) is in use.
+    pub(super) fn value_in(&self, operand: &Operand, table: &mut WideTable) -> Lattice {
+        match operand {
+            Operand::Wide(v) => table.lattice(crate::apint::ApInt::clone(v)),
+            _ => self.value_of(operand),
+        }
+    }
+
+    /// A phi meets its incoming values over executable edges only. Also
+    /// returns the number of those edges (counted up to the first
+    /// overdefined entry, after which the count no longer matters: the
+    /// phi is overdefined and never evaluated again).
+    pub(super) fn evaluate_phi(&self, i: InstId) -> (Lattice, u32) {
+        let mut active = 0;
+        let mut value = Lattice::Undefined;
+        for entry in self.links(i).phi_entries() {
+            if entry.edge != NO_EDGE && self.executable_edges.is_executable(entry.edge as EdgeId) {
+                active += 1;
+                let incoming = self.nodes[entry.slot as usize].value;
+                // `meet`'s first rule, inline: the first entry seen.
+                value = if matches!(value, Lattice::Undefined) {
+                    incoming
+                } else {
+                    value.meet(incoming)
+                };
+                if matches!(value, Lattice::Overdefined) {
+                    break;
+                }
+            }
+        }
+        (value, active)
+    }
+
+    /// The value of instruction `i` (not a phi) given its operands' current
+    /// values.
+    pub(super) fn evaluate(&self, i: InstId) -> Lattice {
+        match &self.program.insts[i].op {
+            Op::Opaque => Lattice::Overdefined,
+            Op::ConstantLoad(k) => Lattice::Const(*k),
+            Op::UndefLoad => Lattice::Undefined,
+            Op::PointerLoad(p) => Lattice::Pointer(*p),
+            Op::Constrained {
+                value,
+                pred,
+                other,
+                width,
+            } => predicate::constrain(*width, *pred, self.value_of(value), self.value_of(other)),
+            Op::PointerConstrained { value, pred, other } => {
+                pointer::constrain(*pred, self.value_of(value), self.value_of(other))
+            }
+            Op::TableLoad { index, table } => match self.value_of(index) {
+                Lattice::Undefined => Lattice::Undefined,
+                Lattice::Const(p) => usize::try_from(p.sext())
+                    .ok()
+                    .and_then(|p| table.get(p).copied().flatten())
+                    .map_or(Lattice::Overdefined, Lattice::Const),
+                _ => Lattice::Overdefined,
+            },
+            Op::Binary {
+                op,
+                flags,
+                lhs,
+                rhs,
+            } => {
+                let (a, b) = (self.value_of(lhs), self.value_of(rhs));
+                let absorbed = [a, b]
+                    .iter()
+                    .find_map(|v| v.constant().and_then(|k| fold::absorbing(*op, k)));
+                if let Some(k) = absorbed {
+                    return Lattice::Const(k);
+                }
+                if let (Lattice::Const(x), Lattice::Const(y)) = (a, b) {
+                    return fold::binary(*op, *flags, x, y)
+                        .map_or(Lattice::Overdefined, Lattice::Const);
+                }
+                on_ranges(a, b, |x, y| {
+                    Lattice::from_range(range::binary(*op, *flags, x, y))
+                })
+            }
+            Op::ICmp { pred, lhs, rhs } => {
+                let (a, b) = (self.value_of(lhs), self.value_of(rhs));
+                on_ranges(a, b, |x, y| {
+                    range::icmp(*pred, x, y)
+                        .map_or(Lattice::Overdefined, |v| Lattice::Const(Konst::bool(v)))
+                })
+            }
+            Op::PointerICmp { pred, lhs, rhs } => {
+                pointer::compare(*pred, self.value_of(lhs), self.value_of(rhs))
+            }
+            Op::NotNull => Lattice::NotNull,
+            Op::Bounded { range, .. } => Lattice::from_range(*range),
+            Op::Gep {
+                base,
+                keeps_non_null,
+            } => match self.value_of(base) {
+                Lattice::Undefined => Lattice::Undefined,
+                b if *keeps_non_null && b.is_non_null_pointer() => Lattice::NotNull,
+                _ => Lattice::Overdefined,
+            },
+            Op::Cast {
+                op,
+                flags,
+                value,
+                from_width,
+                to_width,
+            } => match self.value_of(value) {
+                Lattice::Undefined => Lattice::Undefined,
+                Lattice::Const(k) => fold::cast(*op, *flags, k, *to_width)
+                    .map_or(Lattice::Overdefined, Lattice::Const),
+                other => {
+                    let r = other
+                        .range_or_full(*from_width)
+                        .expect("only ⊤ has no range");
+                    // Flags are ignored: the result is then a superset.
+                    Lattice::from_range(match op {
+                        CastOp::ZExt => range::zext(r, *to_width),
+                        CastOp::SExt => range::sext(r, *to_width),
+                        CastOp::Trunc => range::trunc(r, *to_width),
+                    })
+                }
+            },
+            Op::Select {
+                cond,
+                if_true,
+                if_false,
+            } => match self.value_of(cond) {
+                Lattice::Undefined => Lattice::Undefined,
+                Lattice::Const(c) if c.is_zero() => self.value_of(if_false),
+                Lattice::Const(_) => self.value_of(if_true),
+                // Either arm may be chosen: the union of both.
+                _ => self.value_of(if_true).meet(self.value_of(if_false)),
+            },
+            Op::Freeze(value) => match self.value_of(value) {
+                Lattice::Const(k) => Lattice::Const(k),
+                Lattice::Wide(id) => Lattice::Wide(id),
+                Lattice::Float(f) => Lattice::Float(f),
+                // The address of a global is neither undef nor poison.
+                Lattice::Pointer(p) => Lattice::Pointer(p),
+                Lattice::Undefined => Lattice::Undefined,
+                Lattice::Range(_) | Lattice::NotNull | Lattice::Overdefined => Lattice::Overdefined,
+            },
+            Op::Intrinsic {
+                intrinsic,
+                args,
+                widths,
+            } => {
+                let values: Vec<Lattice> = args.iter().map(|a| self.value_of(a)).collect();
+                if values.contains(&Lattice::Undefined) {
+                    return Lattice::Undefined;
+                }
+                if let Some(constants) = values
+                    .iter()
+                    .map(|v| v.constant())
+                    .collect::<Option<Vec<_>>>()
+                {
+                    return intrinsic::fold(*intrinsic, &constants)
+                        .map_or(Lattice::Overdefined, Lattice::Const);
+                }
+                // LLVM's `ConstantRange::intrinsic`, as its SCCP computes it.
+                values
+                    .iter()
+                    .zip(widths)
+                    .map(|(v, &w)| v.range_or_full(w))
+                    .collect::<Option<Vec<_>>>()
+                    .and_then(|ranges| intrinsic::range(*intrinsic, &ranges))
+                    .map_or(Lattice::Overdefined, Lattice::from_range)
+            }
+            Op::Wide(op) => op.evaluate(&mut self.wide.borrow_mut(), |o, t| self.value_in(o, t)),
+            Op::Float { op, env } => op.evaluate(*env, |o| self.value_of(o)),
+            Op::OverflowField(f) => {
+                f.evaluate(&mut self.wide.borrow_mut(), |o, t| self.value_in(o, t))
+            }
+            Op::Phi(_) => self.evaluate_phi(i).0,
+        }
+    }
+}
+
+/// A two-operand rule on ranges: wait while either operand is undefined;
+/// overdefined if both are; otherwise `f` on the two sets, an overdefined
+/// operand standing for every value of the other's width.
+pub(super) fn on_ranges(
+    a: Lattice,
+    b: Lattice,
+    f: impl FnOnce(ConstantRange, ConstantRange) -> Lattice,
+) -> Lattice {
+    match (a, b) {
+        (Lattice::Undefined, _) | (_, Lattice::Undefined) => Lattice::Undefined,
+        (Lattice::Overdefined, Lattice::Overdefined) => Lattice::Overdefined,
+        _ => {
+            let width = a
+                .range()
+                .or(b.range())
+                .expect("one side has a range")
+                .width();
+            let full = ConstantRange::full(width);
+            f(a.range().unwrap_or(full), b.range().unwrap_or(full))
+        }
+    }
+}

@@ -1,0 +1,170 @@
+//! The solver's data layout. Its innermost steps are memory bound (on the
+//! generated irreducible CFGs of `scripts/bench-sccp`, tens of thousands
+//! of phis, most of its time went to cache misses, not to instructions),
+//! so what a visit reads is kept in small dense vectors rather than read from
+//! `Program`. Each value has a `Node` (its lattice value, its extension
+//! count and the start of its links: 32 bytes), indexed by slot: an
+//! instruction's, or past the instructions one of the fixed values of the
+//! other phi operands (constants, `Operand::Unknown`, undef as ⊤ with its
+//! *may be undef* mark set in the same slot of `may_be_undef`), so reading
+//! a phi entry's value is one load whatever the operand. An instruction's
+//! `Links` (its phi entries as `(edge, slot)` pairs, then its users in one
+//! word each, `User`) sit in one list its node points to. A bit per
+//! instruction (`awake`) says whether it is worth visiting as a user (its
+//! block executes and it is not overdefined), so the many pops of users
+//! that are not read no node. A phi's evaluation stops at the first
+//! overdefined entry (the bottom: the meet stays there).
+//!
+//! Invariants: `Links` of instruction `i` start at `nodes[i].links` and
+//! hold exactly its phi entries (none unless it is a phi) and its users;
+//! a `User` below `TERMINATOR_BIT` is an instruction, a `PhiEntry`'s slot
+//! indexes `nodes`.
+
+use crate::analysis::cfg::Block;
+use crate::analysis::lists::{group_by_list, Lists};
+
+use super::super::lattice::Lattice;
+use super::super::program::{InstId, Op, Operand, Program};
+
+/// A use of an instruction's value: an instruction or a block's
+/// terminator, in one word (`users` and the worklists hold millions of
+/// them on large functions; 4 bytes instead of an enum's 16 keep them in
+/// cache).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct User(pub(super) u32);
+
+/// The bit of `User` that marks a terminator.
+const TERMINATOR_BIT: u32 = 1 << 31;
+
+impl User {
+    pub(super) fn inst(i: InstId) -> User {
+        let i = u32::try_from(i).expect("fewer than 2^31 instructions");
+        assert!(i & TERMINATOR_BIT == 0, "fewer than 2^31 instructions");
+        User(i)
+    }
+
+    pub(super) fn terminator(b: Block) -> User {
+        let b = u32::try_from(b).expect("fewer than 2^31 blocks");
+        assert!(b & TERMINATOR_BIT == 0, "fewer than 2^31 blocks");
+        User(b | TERMINATOR_BIT)
+    }
+
+    pub(super) fn kind(self) -> UserKind {
+        if self.0 & TERMINATOR_BIT == 0 {
+            UserKind::Inst(self.0 as InstId)
+        } else {
+            UserKind::Terminator((self.0 & !TERMINATOR_BIT) as Block)
+        }
+    }
+}
+
+/// What a `User` stands for.
+pub(super) enum UserKind {
+    Inst(InstId),
+    Terminator(Block),
+}
+/// A phi entry: the edge it comes in by (`NO_EDGE` for a block that does
+/// not branch here) and the slot of `Solver::nodes` holding its value.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct PhiEntry {
+    pub(super) edge: u32,
+    pub(super) slot: u32,
+}
+
+pub(super) const NO_EDGE: u32 = u32::MAX;
+
+/// What a visit reads and writes of one value, together in 32 bytes (two
+/// to a cache line): in vectors of their own, the value, the extensions
+/// and the start of the links each cost a visit a cache miss on large
+/// functions.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Node {
+    pub(super) value: Lattice,
+    /// How many times the value's range grew (LLVM's
+    /// `NumRangeExtensions`).
+    pub(super) extensions: u32,
+    /// Where the instruction's `Links` start in `Solver::links` (unused
+    /// for the fixed values of phi entries).
+    pub(super) links: u32,
+}
+
+impl Node {
+    /// A node holding `value`, not grown, without links yet.
+    pub(super) fn holding(value: Lattice) -> Self {
+        Node {
+            value,
+            extensions: 0,
+            links: 0,
+        }
+    }
+}
+
+/// The bit of a `Links` header that marks a phi.
+pub(super) const PHI_BIT: u32 = 1 << 31;
+
+/// The edges of one instruction in `Solver::links`, one word each: a
+/// header (the number of phi entries, with `PHI_BIT` set for a phi), the
+/// number of users, the phi entries (edge, slot), the users. In one list,
+/// so that a visit finds all of them from the one start its node holds.
+pub(super) struct Links<'a>(&'a [u32]);
+
+/// The links of instruction `i` (a free function, so that a caller may
+/// meanwhile borrow other fields of the solver mutably).
+#[inline]
+pub(super) fn links_of<'a>(nodes: &[Node], links: &'a [u32], i: InstId) -> Links<'a> {
+    Links(&links[nodes[i].links as usize..])
+}
+
+impl<'a> Links<'a> {
+    pub(super) fn is_phi(&self) -> bool {
+        self.0[0] & PHI_BIT != 0
+    }
+
+    pub(super) fn entry_count(&self) -> usize {
+        (self.0[0] & !PHI_BIT) as usize
+    }
+
+    pub(super) fn phi_entries(&self) -> impl Iterator<Item = PhiEntry> + 'a {
+        self.0[2..2 + 2 * self.entry_count()]
+            .chunks_exact(2)
+            .map(|pair| PhiEntry {
+                edge: pair[0],
+                slot: pair[1],
+            })
+    }
+
+    pub(super) fn users(&self) -> impl Iterator<Item = User> + 'a {
+        let first = 2 + 2 * self.entry_count();
+        self.0[first..first + self.0[1] as usize]
+            .iter()
+            .map(|&u| User(u))
+    }
+}
+
+/// The users of each instruction's value, in the order of the
+/// instructions and then the terminators using it; and whether any
+/// operand (or load) reads undef.
+pub(super) fn users_of(program: &Program) -> (Lists<User>, bool) {
+    let mut uses: Vec<(u32, User)> = Vec::new();
+    let mut reads_undef = false;
+    for (i, inst) in program.insts.iter().enumerate() {
+        let mut add = |operand: &Operand| match operand {
+            Operand::Inst(def) => uses.push((*def as u32, User::inst(i))),
+            Operand::Undef => reads_undef = true,
+            _ => {}
+        };
+        match &inst.op {
+            // The common case, without `operands`' vector.
+            Op::Phi(incoming) => incoming.iter().for_each(|(v, _)| add(v)),
+            // Reads undef from memory.
+            Op::UndefLoad => reads_undef = true,
+            _ => program.operands(i).into_iter().for_each(add),
+        }
+    }
+    for (b, term) in program.terminators.iter().enumerate() {
+        if let Some(Operand::Inst(def)) = term.condition() {
+            uses.push((*def as u32, User::terminator(b)));
+        }
+    }
+    (group_by_list(program.insts.len(), &uses), reads_undef)
+}
