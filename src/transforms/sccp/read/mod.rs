@@ -23,24 +23,25 @@
 
 mod bounds;
 mod copies;
+mod float;
 mod memory;
 
 pub use bounds::attribute_range;
 pub use copies::{CopiedUse, Copy};
+use float::float_environment;
+pub use float::float_kind;
 
 use std::cell::RefCell;
 
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 use llvm_sys::target::{LLVMABISizeOfType, LLVMGetModuleDataLayout, LLVMTargetDataRef};
-use llvm_sys::{
-    LLVMIntPredicate, LLVMLinkage, LLVMOpcode, LLVMRealPredicate, LLVMTypeKind, LLVMUnnamedAddr,
-};
+use llvm_sys::{LLVMIntPredicate, LLVMLinkage, LLVMOpcode, LLVMTypeKind, LLVMUnnamedAddr};
 
 use crate::analysis::cfg::Block;
 use crate::ir::{self, AddressIndex, FastMap, FunctionCfg};
 
-use super::float::{Environment, FBinOp, FPredicate, FastMath, FloatConst, FloatKind, FloatOp};
+use super::float::{Environment, FloatConst};
 use super::fold::{BinOp, CastOp, IntPredicate, PoisonFlags};
 use super::intrinsic::Intrinsic;
 use super::lattice::Konst;
@@ -116,46 +117,6 @@ pub unsafe fn wide_width(ty: LLVMTypeRef) -> Option<u32> {
 /// `ty` is a live type.
 pub unsafe fn is_plain_pointer(ty: LLVMTypeRef) -> bool {
     LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMPointerTypeKind && LLVMGetPointerAddressSpace(ty) == 0
-}
-
-/// `float` or `double`.
-///
-/// # Safety
-/// `ty` is a live type.
-pub unsafe fn float_kind(ty: LLVMTypeRef) -> Option<FloatKind> {
-    match LLVMGetTypeKind(ty) {
-        LLVMTypeKind::LLVMFloatTypeKind => Some(FloatKind::F32),
-        LLVMTypeKind::LLVMDoubleTypeKind => Some(FloatKind::F64),
-        _ => None,
-    }
-}
-
-/// The floating-point environment of `function`, `None` if it is
-/// `strictfp` (then no floating-point operation is evaluated: the rounding
-/// mode and the exception flags are dynamic).
-unsafe fn float_environment(function: LLVMValueRef) -> Option<Environment> {
-    if ir::attributes::has_function_attribute(function, "strictfp") {
-        return None;
-    }
-    let not_ieee = |name| {
-        ir::attributes::string_function_attribute(function, name)
-            .is_some_and(|mode| mode != "ieee,ieee" && mode != "ieee")
-    };
-    Some(Environment {
-        denormals_not_ieee: not_ieee("denormal-fp-math") || not_ieee("denormal-fp-math-f32"),
-    })
-}
-
-/// The fast-math flags of `inst` that make results poison.
-unsafe fn fast_math(inst: LLVMValueRef) -> FastMath {
-    if LLVMCanValueUseFastMathFlags(inst) == 0 {
-        return FastMath::default();
-    }
-    let flags = LLVMGetFastMathFlags(inst);
-    FastMath {
-        nnan: flags & llvm_sys::LLVMFastMathNoNaNs != 0,
-        ninf: flags & llvm_sys::LLVMFastMathNoInfs != 0,
-    }
 }
 
 /// # Safety
@@ -465,114 +426,6 @@ impl Reader<'_> {
         })
     }
 
-    /// A floating-point instruction of `float`/`double` (`float`).
-    unsafe fn float_op(&self, inst: LLVMValueRef, opcode: LLVMOpcode) -> Option<FloatOp> {
-        use LLVMOpcode::*;
-        // Decided by the opcode first: reading types and flags costs C API
-        // calls on every instruction.
-        let candidate = matches!(
-            opcode,
-            LLVMFAdd
-                | LLVMFSub
-                | LLVMFMul
-                | LLVMFDiv
-                | LLVMFRem
-                | LLVMFNeg
-                | LLVMFCmp
-                | LLVMFPToSI
-                | LLVMFPToUI
-                | LLVMSIToFP
-                | LLVMUIToFP
-                | LLVMFPExt
-                | LLVMFPTrunc
-                | LLVMCall
-        );
-        if !candidate || LLVMGetNumOperands(inst) == 0 {
-            return None;
-        }
-        let operand = |k: u32| self.operand(LLVMGetOperand(inst, k));
-        let ty = LLVMTypeOf(inst);
-        let from = LLVMTypeOf(LLVMGetOperand(inst, 0));
-        let fmf = fast_math(inst);
-        let binary = |op| {
-            float_kind(ty)?;
-            Some(FloatOp::Binary {
-                op,
-                fmf,
-                lhs: operand(0),
-                rhs: operand(1),
-            })
-        };
-        match opcode {
-            LLVMFAdd => binary(FBinOp::FAdd),
-            LLVMFSub => binary(FBinOp::FSub),
-            LLVMFMul => binary(FBinOp::FMul),
-            LLVMFDiv => binary(FBinOp::FDiv),
-            LLVMFRem => binary(FBinOp::FRem),
-            LLVMFNeg => {
-                float_kind(ty)?;
-                Some(FloatOp::FNeg {
-                    fmf,
-                    value: operand(0),
-                })
-            }
-            LLVMFCmp => {
-                float_kind(from)?;
-                Some(FloatOp::FCmp {
-                    pred: real_predicate(LLVMGetFCmpPredicate(inst)),
-                    fmf,
-                    lhs: operand(0),
-                    rhs: operand(1),
-                })
-            }
-            LLVMFPToSI | LLVMFPToUI => {
-                float_kind(from)?;
-                Some(FloatOp::ToInt {
-                    signed: opcode == LLVMFPToSI,
-                    width: int_width(ty)?,
-                    value: operand(0),
-                })
-            }
-            LLVMSIToFP | LLVMUIToFP => {
-                int_width(from)?;
-                Some(FloatOp::FromInt {
-                    signed: opcode == LLVMSIToFP,
-                    // LLVM 19's `PossiblyNonNegInst` is zext and uitofp.
-                    nneg: opcode == LLVMUIToFP && LLVMGetNNeg(inst) != 0,
-                    fmf,
-                    kind: float_kind(ty)?,
-                    value: operand(0),
-                })
-            }
-            LLVMFPExt | LLVMFPTrunc => {
-                float_kind(from)?;
-                Some(FloatOp::Convert {
-                    fmf,
-                    kind: float_kind(ty)?,
-                    value: operand(0),
-                })
-            }
-            LLVMCall => {
-                float_kind(ty)?;
-                let name = ir::called_intrinsic_name(inst)?;
-                let n = LLVMGetNumArgOperands(inst);
-                match name.rsplit_once('.')?.0 {
-                    "llvm.fabs" if n == 1 => Some(FloatOp::Fabs {
-                        fmf,
-                        value: operand(0),
-                    }),
-                    "llvm.copysign" if n == 2 => Some(FloatOp::CopySign {
-                        fmf,
-                        magnitude: operand(0),
-                        sign: operand(1),
-                    }),
-                    _ => None,
-                }
-            }
-            _ => None,
-        }
-    }
-
     /// Phis, `select` and `freeze`, which carry values of any type the
     /// solver knows (`is_carried`) without looking at them.
     unsafe fn carrying_op(&self, inst: LLVMValueRef, opcode: LLVMOpcode) -> Option<Op> {
@@ -793,28 +646,6 @@ pub(crate) unsafe fn binary_flags(inst: LLVMValueRef, op: BinOp) -> PoisonFlags 
         BinOp::URem | BinOp::SRem | BinOp::And | BinOp::Xor => {}
     }
     flags
-}
-
-fn real_predicate(p: LLVMRealPredicate) -> FPredicate {
-    use LLVMRealPredicate::*;
-    match p {
-        LLVMRealPredicateFalse => FPredicate::False,
-        LLVMRealOEQ => FPredicate::Oeq,
-        LLVMRealOGT => FPredicate::Ogt,
-        LLVMRealOGE => FPredicate::Oge,
-        LLVMRealOLT => FPredicate::Olt,
-        LLVMRealOLE => FPredicate::Ole,
-        LLVMRealONE => FPredicate::One,
-        LLVMRealORD => FPredicate::Ord,
-        LLVMRealUNO => FPredicate::Uno,
-        LLVMRealUEQ => FPredicate::Ueq,
-        LLVMRealUGT => FPredicate::Ugt,
-        LLVMRealUGE => FPredicate::Uge,
-        LLVMRealULT => FPredicate::Ult,
-        LLVMRealULE => FPredicate::Ule,
-        LLVMRealUNE => FPredicate::Une,
-        LLVMRealPredicateTrue => FPredicate::True,
-    }
 }
 
 pub(crate) fn predicate(p: LLVMIntPredicate) -> IntPredicate {
