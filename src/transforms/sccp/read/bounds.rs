@@ -161,7 +161,7 @@ unsafe fn result_replaceable(call: LLVMValueRef) -> bool {
 ///
 /// # Safety
 /// `argument` is a live argument.
-pub unsafe fn argument_op(argument: LLVMValueRef) -> Op {
+unsafe fn argument_op(argument: LLVMValueRef) -> Op {
     let ty = LLVMTypeOf(argument);
     if let Some(width) = int_width(ty) {
         if let Some(range) = attribute_range(argument, width) {
@@ -177,13 +177,14 @@ pub unsafe fn argument_op(argument: LLVMValueRef) -> Op {
 }
 
 /// The arguments of `function` whose attributes declare something of
-/// their value (`argument_op`).
+/// their value, with what they declare (`argument_op`).
 ///
 /// # Safety
 /// `function` is live.
-pub unsafe fn declared_arguments(function: LLVMValueRef) -> Vec<LLVMValueRef> {
+pub unsafe fn declared_arguments(function: LLVMValueRef) -> Vec<(LLVMValueRef, Op)> {
     (0..LLVMCountParams(function))
         .map(|k| LLVMGetParam(function, k))
-        .filter(|&a| !matches!(argument_op(a), Op::Opaque))
+        .map(|a| (a, argument_op(a)))
+        .filter(|(_, op)| !matches!(op, Op::Opaque))
         .collect()
 }

@@ -143,9 +143,16 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
     // those whose attributes say something of their value.
     let assumes = copies::assume_calls(&llvm_insts);
     let mut arguments = copies::compared_arguments(&fcfg, &llvm_insts, &assumes);
-    for a in bounds::declared_arguments(function) {
-        if !arguments.contains(&a) {
-            arguments.push(a);
+    // What each numbered argument is known to be (`Opaque` for one that is
+    // only compared), read once.
+    let mut argument_ops = vec![Op::Opaque; arguments.len()];
+    for (a, op) in bounds::declared_arguments(function) {
+        match arguments.iter().position(|&known| known == a) {
+            Some(k) => argument_ops[k] = op,
+            None => {
+                arguments.push(a);
+                argument_ops.push(op);
+            }
         }
     }
     let argument_ids: FastMap<usize, InstId> = arguments
@@ -175,9 +182,9 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
         })
         .collect();
     // An argument has its value from the entry on.
-    insts.extend(arguments.iter().map(|&a| Inst {
+    insts.extend(argument_ops.into_iter().map(|op| Inst {
         block: fcfg.cfg.entry(),
-        op: bounds::argument_op(a),
+        op,
     }));
     // Read while the instructions are in the cache: `rewrite` would touch
     // every one again to find these.
