@@ -26,7 +26,7 @@
 //!    aggregates rule vector promotion out.
 //!
 //! Everything here is plain data: LLVM types are described by `Shape` at
-//! the edge (`rewrite.rs`), so the choice is unit-tested without LLVM.
+//! the edge (`rewrite`), so the choice is unit-tested without LLVM.
 //! More conservative than LLVM (then the partition just stays in memory):
 //! pointers convert only to and from scalar integers and pointers of
 //! address space 0 (never to or from vectors), `x86_fp80`/`ppc_fp128` and
