@@ -1,18 +1,5 @@
-//! Frame layout and assembly emission (GNU `as` syntax) of an allocated
-//! function.
-//!
-//! Frame, from `sp` upwards (sp is constant after the prologue; its size `F`
-//! is a multiple of 16, as the psABI requires):
-//!
-//! ```text
-//!   [0, out)               outgoing stack arguments
-//!   alloca slots           each at its alignment (at most 16)
-//!   spill slots            8 bytes each
-//!   saved registers        ra (if the function calls), used s/fs registers
-//!   [F-64, F)              variadic functions only: a0..a7 save area, so
-//!                          register and stack variadic arguments are contiguous
-//!   F + k                  incoming stack arguments
-//! ```
+//! Assembly emission (GNU `as` syntax) of an allocated function, in the
+//! frame `frame` lays out.
 //!
 //! Emission expands the ABI pseudo-instructions: `Entry`, `Call`,
 //! `TailCall` and `Ret` move values between ABI places and allocated
@@ -24,77 +11,16 @@
 
 use std::fmt::Write;
 
-use super::abi::{self, PReg};
-use super::atomic_seq::{FrameValue, Seq};
-use super::linear_scan::{Loc, PInst};
-use super::mir::{ArgLoc, Base, Callee, Class, Inst, MFunction};
-use super::out_of_ssa::sequentialize;
-use super::switch_plan;
+use crate::codegen::riscv::abi::{self, PReg};
+use crate::codegen::riscv::atomic_seq::{FrameValue, Seq};
+use crate::codegen::riscv::linear_scan::{Loc, PInst};
+use crate::codegen::riscv::mir::{ArgLoc, Base, Callee, Class, Inst, MFunction};
+use crate::codegen::riscv::out_of_ssa::sequentialize;
+use crate::codegen::riscv::switch_plan;
 
-struct Frame {
-    size: i64,
-    /// bytes of outgoing stack arguments (a multiple of 16)
-    out_size: i64,
-    slot_off: Vec<i64>,
-    spill_base: i64,
-    saves: Vec<(PReg, i64)>,
-    va_area: Option<i64>,
-}
+mod frame;
 
-fn align_up(x: i64, a: i64) -> i64 {
-    (x + a - 1) / a * a
-}
-
-fn layout(f: &MFunction, code: &[Vec<PInst>], spill_slots: u32) -> Frame {
-    let out_size = align_up(f.outgoing_stack_bytes() as i64, 16);
-    let mut off = out_size;
-    let mut slot_off = Vec::new();
-    for s in &f.slots {
-        off = align_up(off, s.align as i64);
-        slot_off.push(off);
-        off += s.size as i64;
-    }
-    off = align_up(off, 8);
-    let spill_base = off;
-    off += 8 * spill_slots as i64;
-    let mut used = [false; 64];
-    let mut calls = false;
-    for blk in code {
-        for pi in blk {
-            if let PInst::Orig { phys, .. } = pi {
-                phys.for_each_def(|l| {
-                    if let Loc::Reg(p) = l {
-                        used[p as usize] = true
-                    }
-                });
-                calls |= phys.is_call();
-            }
-        }
-    }
-    let mut saves = Vec::new();
-    let mut regs: Vec<PReg> = if calls { vec![abi::RA] } else { vec![] };
-    if f.dynamic_stack {
-        used[abi::FP as usize] = true;
-    }
-    regs.extend((0..64u8).filter(|&p| used[p as usize] && abi::is_callee_saved(p) && p != abi::SP));
-    for p in regs {
-        saves.push((p, off));
-        off += 8;
-    }
-    let mut size = align_up(off, 16);
-    let va_area = f.varargs.map(|_| {
-        size += 64;
-        size - 64
-    });
-    Frame {
-        size,
-        out_size,
-        slot_off,
-        spill_base,
-        saves,
-        va_area,
-    }
-}
+use frame::{layout, Frame};
 
 /// Quotes a symbol name for `as` when it is not a plain identifier.
 pub fn sym(name: &str) -> String {
@@ -695,107 +621,4 @@ pub fn emit_function(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::codegen::riscv::mir::MBlock;
-    use crate::codegen::riscv::{allocate, layout, RegAlloc};
-
-    /// `entry(x in a0, y on the stack); call g(); tail h(y in a0, x on the
-    /// stack)`, allocated by `regalloc` and emitted.
-    fn tail_call_after_call(regalloc: RegAlloc) -> String {
-        let mut f = MFunction::new("t");
-        let x = f.new_vreg(Class::Int);
-        let y = f.new_vreg(Class::Int);
-        f.blocks = vec![MBlock {
-            insts: vec![
-                Inst::Entry {
-                    params: vec![(x, ArgLoc::IntReg(0)), (y, ArgLoc::Stack(0))],
-                },
-                Inst::Call {
-                    callee: Callee::Direct("g".into()),
-                    args: vec![],
-                    rets: vec![],
-                },
-                Inst::TailCall {
-                    callee: Callee::Direct("h".into()),
-                    args: vec![(y, ArgLoc::IntReg(0)), (x, ArgLoc::Stack(0))],
-                },
-            ],
-        }];
-        let (mut code, spill_slots) = allocate(&f, regalloc).unwrap();
-        crate::codegen::riscv::checker::check(&f, &code, spill_slots).unwrap();
-        let order = layout::layout(&mut code, &[]);
-        let mut out = String::new();
-        emit_function(&mut out, &f, &code, &order, spill_slots, ".LBB0", &|_| true);
-        out
-    }
-
-    /// The lines of `asm` that are instructions.
-    fn insts(asm: &str) -> Vec<&str> {
-        asm.lines()
-            .filter(|l| l.starts_with('\t') && !l.starts_with("\t."))
-            .map(str::trim)
-            .collect()
-    }
-
-    #[test]
-    fn tail_call_moves_arguments_then_pops_the_frame_then_jumps() {
-        for regalloc in [RegAlloc::LinearScan, RegAlloc::GraphColor] {
-            let asm = tail_call_after_call(regalloc);
-            let lines = insts(&asm);
-            let size: i64 = lines[0]
-                .strip_prefix("addi sp, sp, -")
-                .and_then(|n| n.parse().ok())
-                .unwrap_or_else(|| panic!("no frame: {asm}"));
-            let at = |want: &str| {
-                lines
-                    .iter()
-                    .position(|l| *l == want)
-                    .unwrap_or_else(|| panic!("no `{want}` in {asm}"))
-            };
-            let pop = at(&format!("addi sp, sp, {size}"));
-            let restore_ra = lines[..pop]
-                .iter()
-                .rposition(|l| l.starts_with("ld ra, "))
-                .unwrap_or_else(|| panic!("ra not restored: {asm}"));
-            // x (kept in a callee-saved register across the call) goes to
-            // the incoming stack argument's place, y to a0, both before the
-            // epilogue; the jump is the last instruction.
-            let stack_arg = lines
-                .iter()
-                .position(|l| l.starts_with("sd s") && l.ends_with(&format!(", {size}(sp)")))
-                .unwrap_or_else(|| panic!("no store to the incoming area: {asm}"));
-            let a0 = lines
-                .iter()
-                .rposition(|l| l.starts_with("mv a0, ") || l.starts_with("ld a0, "))
-                .unwrap_or_else(|| panic!("a0 not set: {asm}"));
-            assert!(at("call g") < stack_arg && stack_arg < restore_ra, "{asm}");
-            assert!(at("call g") < a0 && a0 < restore_ra, "{asm}");
-            assert_eq!(pop + 1, lines.len() - 1, "{asm}");
-            assert_eq!(lines.last(), Some(&"tail h"), "{asm}");
-            assert!(!lines.contains(&"ret"), "{asm}");
-        }
-    }
-
-    #[test]
-    fn indirect_tail_call_jumps_through_t4() {
-        let mut f = MFunction::new("t");
-        let p = f.new_vreg(Class::Int);
-        f.blocks = vec![MBlock {
-            insts: vec![
-                Inst::Entry {
-                    params: vec![(p, ArgLoc::IntReg(0))],
-                },
-                Inst::TailCall {
-                    callee: Callee::Indirect(p),
-                    args: vec![(p, ArgLoc::IntReg(0))],
-                },
-            ],
-        }];
-        let (mut code, spill_slots) = allocate(&f, RegAlloc::GraphColor).unwrap();
-        let order = layout::layout(&mut code, &[]);
-        let mut out = String::new();
-        emit_function(&mut out, &f, &code, &order, spill_slots, ".LBB0", &|_| true);
-        assert_eq!(insts(&out), vec!["mv t4, a0", "jr t4"], "{out}");
-    }
-}
+mod tests;
