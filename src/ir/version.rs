@@ -14,6 +14,8 @@
 //!   for `undef` in 19 and `poison` in 22 (`missing_debug_value`);
 //! * lifetime markers are `llvm.lifetime.start(i64 size, ptr p)` in 19 and
 //!   `llvm.lifetime.start(ptr p)` in 22 (no size: always the whole alloca).
+//! * the C API reads and sets a `getelementptr`'s `nusw`/`nuw` flags in 22
+//!   (`LLVMGEPGetNoWrapFlags`), not in 19, whose SCCP infers none.
 
 use llvm_sys::core::*;
 use llvm_sys::ir_reader::*;
@@ -158,5 +160,80 @@ pub unsafe fn missing_debug_value(ty: LLVMTypeRef) -> LLVMValueRef {
         LLVMGetPoison(ty)
     } else {
         LLVMGetUndef(ty)
+    }
+}
+
+/// A `getelementptr` that LLVM 22's SCCP may give `nuw` (`refineInstruction`:
+/// it has `nusw`, which `inbounds` implies, and not `nuw` yet). Always false
+/// on LLVM 19, whose SCCP infers no GEP flag.
+///
+/// # Safety
+/// `gep` is a live `getelementptr` instruction.
+pub unsafe fn gep_may_gain_nuw(gep: LLVMValueRef) -> bool {
+    #[cfg(feature = "llvm22")]
+    {
+        let flags = LLVMGEPGetNoWrapFlags(gep);
+        flags & llvm_sys::LLVMGEPFlagNUSW != 0 && flags & llvm_sys::LLVMGEPFlagNUW == 0
+    }
+    #[cfg(not(feature = "llvm22"))]
+    {
+        let _ = gep;
+        false
+    }
+}
+
+/// Adds `nuw` to a `getelementptr` (LLVM 22 only: on 19 there is never a
+/// candidate, `gep_may_gain_nuw`).
+///
+/// # Safety
+/// `gep` is a live `getelementptr` instruction.
+pub unsafe fn set_gep_nuw(gep: LLVMValueRef) {
+    #[cfg(feature = "llvm22")]
+    {
+        LLVMGEPSetNoWrapFlags(gep, LLVMGEPGetNoWrapFlags(gep) | llvm_sys::LLVMGEPFlagNUW);
+    }
+    #[cfg(not(feature = "llvm22"))]
+    {
+        let _ = gep;
+    }
+}
+
+/// The constant expression of `gep` (a `getelementptr` instruction whose
+/// base `base` and indices `indices` are constant integers, over
+/// `source`), with its flags: `inbounds` on LLVM 19 (its C API reads no
+/// other); on LLVM 22 every no-wrap flag, and `nuw` when the GEP has
+/// `nusw` and no index is negative, as LLVM 22's constant folder adds it
+/// (measured: `sccp` folds `getelementptr inbounds i32, ptr @g, i64 2` to
+/// `getelementptr inbounds nuw (i8, ptr @g, i64 8)`).
+///
+/// # Safety
+/// `gep` is a live `getelementptr` instruction; `source`, `base` and
+/// `indices` are its source element type and (constant) operands.
+pub unsafe fn constant_gep_like(
+    gep: LLVMValueRef,
+    source: LLVMTypeRef,
+    base: LLVMValueRef,
+    indices: &mut [LLVMValueRef],
+) -> LLVMValueRef {
+    let count = indices.len() as u32;
+    #[cfg(feature = "llvm22")]
+    {
+        let mut flags = LLVMGEPGetNoWrapFlags(gep);
+        let non_negative = indices.iter().all(|&index| {
+            let width = LLVMGetIntTypeWidth(LLVMTypeOf(index));
+            width <= 64 && (LLVMConstIntGetSExtValue(index) >= 0)
+        });
+        if flags & llvm_sys::LLVMGEPFlagNUSW != 0 && non_negative {
+            flags |= llvm_sys::LLVMGEPFlagNUW;
+        }
+        LLVMConstGEPWithNoWrapFlags(source, base, indices.as_mut_ptr(), count, flags)
+    }
+    #[cfg(not(feature = "llvm22"))]
+    {
+        if LLVMIsInBounds(gep) != 0 {
+            LLVMConstInBoundsGEP2(source, base, indices.as_mut_ptr(), count)
+        } else {
+            LLVMConstGEP2(source, base, indices.as_mut_ptr(), count)
+        }
     }
 }

@@ -8,7 +8,9 @@
 //! * `zext` and `uitofp` get `nneg` when the operand's range has no
 //!   negative value;
 //! * `trunc` gets `nuw` when the operand's range fits in the narrower type
-//!   as unsigned numbers, `nsw` when it fits as signed numbers.
+//!   as unsigned numbers, `nsw` when it fits as signed numbers;
+//! * on LLVM 22 only, a `getelementptr` with `nusw` (or `inbounds`) gets
+//!   `nuw` when no index's range has a negative value.
 //!
 //! LLVM's SCCP infers no `exact`, and neither do we: a range says nothing
 //! of the low bits a division or shift drops.
@@ -107,6 +109,14 @@ pub fn unsigned_to_float(has: PoisonFlags, a: ConstantRange) -> PoisonFlags {
 /// negative and the instruction does not have it yet.
 fn adds_nneg(has: PoisonFlags, a: ConstantRange) -> bool {
     !has.nneg && a.signed_bounds().is_some_and(|(smin, _)| smin >= 0)
+}
+
+/// May a `getelementptr` with `nusw` and without `nuw` get `nuw`, its
+/// indices taking values in `indices`: when none is negative (LLVM 22's
+/// `refineInstruction`; with `nusw`, non-negative offsets cannot wrap
+/// the address as unsigned numbers either).
+pub fn gep_nuw(mut indices: impl Iterator<Item = ConstantRange>) -> bool {
+    indices.all(|r| r.signed_bounds().is_none_or(|(smin, _)| smin >= 0))
 }
 
 /// Does this set add any flag?

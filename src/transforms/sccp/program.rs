@@ -91,8 +91,16 @@ pub enum Op {
     },
     /// A `getelementptr` instruction from `base`: not null when `base` is
     /// not and `keeps_non_null` (the GEP is `inbounds` and null is not a
-    /// valid address), overdefined otherwise.
-    Gep { base: Operand, keeps_non_null: bool },
+    /// valid address), overdefined otherwise. `nuw_indices`: when LLVM
+    /// 22's SCCP may give the GEP `nuw` (`ir::version::gep_may_gain_nuw`)
+    /// and every index is an integer of at most 64 bits, the indices with
+    /// their widths, for the flag step (`flags::gep_nuw`). They are not
+    /// operands of the solver: the GEP's value does not depend on them.
+    Gep {
+        base: Operand,
+        keeps_non_null: bool,
+        nuw_indices: Option<Vec<(Operand, u32)>>,
+    },
     Select {
         cond: Operand,
         if_true: Operand,

@@ -12,7 +12,9 @@
 //!    declared to return one value (`read::bounds`) stays, and only its
 //!    uses get the constant;
 //!    Then the instructions that stay get the `nuw`/`nsw`/`nneg` flags
-//!    their operands' ranges prove (`flags`, as LLVM 19's SCCP), and
+//!    their operands' ranges prove (`flags`, as LLVM 19's SCCP; on LLVM 22
+//!    also `nuw` on a `nusw` GEP whose indices are not negative, after
+//!    GEPs of constants are folded), and
 //!    `sext`/`ashr`/`sdiv`/`srem` on non-negative values become
 //!    `zext nneg`/`lshr`/`udiv`/`urem` (`signed`), and `and x, mask` whose
 //!    `x` fits the mask is replaced by `x` (`mask`);
@@ -68,7 +70,8 @@ pub struct Report {
     /// Phis replaced by their only remaining incoming value (not
     /// constants; not printed by `<stats>`).
     pub phis_simplified: usize,
-    /// `nuw`/`nsw`/`nneg` flags added from ranges (`flags`).
+    /// `nuw`/`nsw`/`nneg` flags added from ranges (`flags`), GEPs' `nuw`
+    /// included.
     pub flags_added: usize,
     /// Signed instructions replaced by their unsigned forms (`signed`).
     pub made_unsigned: usize,
@@ -103,12 +106,15 @@ pub unsafe fn apply(function: LLVMValueRef, read: &ReadFunction, solution: &Solu
     report.masks_removed = remove_masks(read, solution);
     report.return_attributes = returns::infer(function, read, solution);
     let builder = LLVMCreateBuilderInContext(LLVMGetModuleContext(LLVMGetGlobalParent(function)));
-    // These two are the last steps that read `read.llvm_insts`; each
-    // erases some of them, of kinds the other does not read (the
-    // unsigned forms' operations, and `getelementptr`s).
+    // These three are the last steps that read `read.llvm_insts`; the
+    // first two erase some of them, of kinds the other does not read (the
+    // unsigned forms' operations, and `getelementptr`s), and the third
+    // reads the `getelementptr`s the second did not erase.
     report.made_unsigned = make_unsigned(builder, read, solution);
     let data_layout = LLVMGetModuleDataLayout(LLVMGetGlobalParent(function));
-    report.constants += fold_constant_geps(read, solution, data_layout);
+    let folded_geps = fold_constant_geps(read, solution, data_layout);
+    report.constants += folded_geps.len();
+    report.flags_added += add_gep_nuw(read, solution, &folded_geps);
     let dead: Vec<Block> = (0..read.program.num_blocks())
         .filter(|&b| !solution.executable_blocks[b])
         .collect();
@@ -464,16 +470,18 @@ unsafe fn make_unsigned(
 /// Step 1d: a `getelementptr` instruction of an executable block whose
 /// operands are all constants now (step 1 replaced the indices the solver
 /// proved) becomes the same GEP as a constant expression, as LLVM's `sccp`
-/// folds it. Returns how many did. Only scalar GEPs with integer indices
-/// over a sized, fixed-size type; `nusw`/`nuw` beyond `inbounds` are not
-/// kept (the C API of LLVM 19 builds constant GEPs with `inbounds` or
-/// none), which only drops a source of poison.
+/// folds it. Returns those it folded, in increasing order. Only scalar
+/// GEPs with integer indices over a sized, fixed-size type. On LLVM 19
+/// `nusw`/`nuw` beyond `inbounds` are not kept (its C API builds constant
+/// GEPs with `inbounds` or none), which only drops a source of poison; on
+/// LLVM 22 every flag is, and `nuw` added as its constant folder does
+/// (`ir::version::constant_gep_like`).
 unsafe fn fold_constant_geps(
     read: &ReadFunction,
     solution: &Solution,
     data_layout: LLVMTargetDataRef,
-) -> usize {
-    let mut count = 0;
+) -> Vec<InstId> {
+    let mut folded = Vec::new();
     // A GEP whose base is another GEP folds once that one has: passes
     // until nothing folds (each pass folds at least one, or stops).
     let mut pending: Vec<InstId> = read
@@ -489,14 +497,49 @@ unsafe fn fold_constant_geps(
     loop {
         let before = pending.len();
         pending.retain(|&i| {
-            let folded = fold_constant_gep(read.llvm_insts[i], data_layout);
-            count += folded as usize;
-            !folded
+            let done = fold_constant_gep(read.llvm_insts[i], data_layout);
+            if done {
+                folded.push(i);
+            }
+            !done
         });
         if pending.len() == before {
-            return count;
+            folded.sort_unstable();
+            return folded;
         }
     }
+}
+
+/// Step 1e (LLVM 22): a `getelementptr` instruction of an executable
+/// block that stays, has `nusw` and not `nuw` (`Op::Gep::nuw_indices`),
+/// and whose indices cannot be negative gets `nuw` (`flags::gep_nuw`).
+/// `folded` (increasing) are the GEPs step 1d erased. Returns how many
+/// got it.
+unsafe fn add_gep_nuw(read: &ReadFunction, solution: &Solution, folded: &[InstId]) -> usize {
+    let mut count = 0;
+    for (i, inst) in read.instructions() {
+        let Op::Gep {
+            nuw_indices: Some(indices),
+            ..
+        } = &inst.op
+        else {
+            continue;
+        };
+        if !solution.executable_blocks[inst.block]
+            || replaced_by_constant(solution, i)
+            || folded.binary_search(&i).is_ok()
+        {
+            continue;
+        }
+        let ranges = indices
+            .iter()
+            .map(|(index, width)| operand_range(solution, index, *width));
+        if flags::gep_nuw(ranges) {
+            ir::version::set_gep_nuw(read.llvm_insts[i]);
+            count += 1;
+        }
+    }
+    count
 }
 
 /// Replaces `gep` by the same GEP as a constant expression if its operands
@@ -521,12 +564,7 @@ unsafe fn fold_constant_gep(gep: LLVMValueRef, data_layout: LLVMTargetDataRef) -
     {
         return false;
     }
-    let build = if LLVMIsInBounds(gep) != 0 {
-        LLVMConstInBoundsGEP2
-    } else {
-        LLVMConstGEP2
-    };
-    let constant = build(source, base, indices.as_mut_ptr(), indices.len() as u32);
+    let constant = ir::version::constant_gep_like(gep, source, base, &mut indices);
     ir::delete::replace_and_erase(gep, constant);
     true
 }

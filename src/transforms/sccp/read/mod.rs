@@ -402,9 +402,24 @@ impl Reader<'_> {
             LLVMOpcode::LLVMGetElementPtr => Some(Op::Gep {
                 base: self.operand(LLVMGetOperand(inst, 0)),
                 keeps_non_null: !self.null_is_valid && LLVMIsInBounds(inst) != 0,
+                nuw_indices: self.nuw_indices(inst),
             }),
             _ => None,
         }
+    }
+
+    /// The indices of a GEP that may gain `nuw` (`Op::Gep`), if each is an
+    /// integer of at most 64 bits.
+    unsafe fn nuw_indices(&self, gep: LLVMValueRef) -> Option<Vec<(Operand, u32)>> {
+        if !ir::version::gep_may_gain_nuw(gep) {
+            return None;
+        }
+        (1..LLVMGetNumOperands(gep) as u32)
+            .map(|k| {
+                let index = LLVMGetOperand(gep, k);
+                Some((self.operand(index), int_width(LLVMTypeOf(index))?))
+            })
+            .collect()
     }
 
     /// `extractvalue` of field 0 or 1 of a `*.with.overflow` call on

@@ -133,6 +133,7 @@ impl Solver<'_> {
             Op::Gep {
                 base,
                 keeps_non_null,
+                ..
             } => match self.value_of(base) {
                 Lattice::Undefined => Lattice::Undefined,
                 b if *keeps_non_null && b.is_non_null_pointer() => Lattice::NotNull,

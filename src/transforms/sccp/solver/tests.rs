@@ -596,6 +596,7 @@ fn pointer_constants_and_pointers_that_are_not_null() {
                 Op::Gep {
                     base: Operand::Inst(1),
                     keeps_non_null: true,
+                    nuw_indices: None,
                 },
             ),
             inst(
@@ -603,6 +604,7 @@ fn pointer_constants_and_pointers_that_are_not_null() {
                 Op::Gep {
                     base: Operand::Inst(1),
                     keeps_non_null: false,
+                    nuw_indices: None,
                 },
             ),
             sel(Operand::Unknown, Operand::Inst(2), g.clone()),

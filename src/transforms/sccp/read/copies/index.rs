@@ -41,8 +41,9 @@ struct IndexedCopy {
 impl<'a> CopyIndex<'a> {
     pub(super) fn new(planned: &[Planned], dt: &'a DomTree) -> Self {
         let mut by_value: FastMap<InstId, Vec<IndexedCopy>> = FastMap::default();
+        // A copy on an edge holds at no point (`EdgeCopies` finds it).
         for (k, p) in planned.iter().enumerate() {
-            if dt.is_reachable(p.at.block) {
+            if dt.is_reachable(p.at.block) && p.edge_to.is_none() {
                 by_value.entry(p.x).or_default().push(IndexedCopy {
                     dfs_in: dt.dfs_in(p.at.block),
                     pos: p.at.pos,
@@ -71,11 +72,6 @@ impl<'a> CopyIndex<'a> {
             }
         }
         CopyIndex { by_value, dt }
-    }
-
-    /// The values with a copy in a reachable block.
-    pub(super) fn copied_values(&self) -> impl Iterator<Item = InstId> + '_ {
-        self.by_value.keys().copied()
     }
 
     /// The innermost copy of `x` that holds at `at`. With `before`
@@ -158,6 +154,7 @@ mod tests {
                     },
                     pred: IntPredicate::Eq,
                     other: Operand::Unknown,
+                    edge_to: None,
                 })
                 .collect();
             let index = CopyIndex::new(&planned, &dt);

@@ -4,7 +4,12 @@
 //! the entry, numbered after the instructions) gives each successor that
 //! the branch alone enters an `Op::Constrained` copy of `x`, and every use
 //! of `x` that block dominates (in a phi: every use whose incoming block
-//! it dominates) reads the innermost such copy instead. So does every
+//! it dominates) reads the innermost such copy instead. On an edge into a
+//! block with other predecessors (not a self-edge), the copy is for the
+//! phis of that block on the edge only, which read it before any other
+//! (LLVM's `EdgeUsesOnly`; `EdgeCopies`); it is placed in the branch's
+//! block, whose other uses do not read it, and left out when no phi
+//! reads `x` on the edge. So does every
 //! branch for its condition itself (`true` past the true edge, `false`
 //! past the other), and for `x` when the condition is `trunc nuw x to i1`
 //! (`x` is 1 past the true edge, 0 past the other: any other value makes
@@ -41,7 +46,7 @@ use llvm_sys::LLVMOpcode;
 use super::{int_width, is_plain_pointer};
 use crate::analysis::cfg::Block;
 use crate::analysis::dominators::DomTree;
-use crate::ir::{self, AddressIndex, FunctionCfg};
+use crate::ir::{self, AddressIndex, FastMap, FastSet, FunctionCfg};
 use crate::transforms::sccp::fold::{BinOp, CastOp, IntPredicate};
 use crate::transforms::sccp::lattice::Konst;
 use crate::transforms::sccp::pointer::PtrConst;
@@ -66,11 +71,15 @@ pub struct CopiedUse {
 }
 
 /// A copy before it is placed: of `x` from `at` on, where `x pred other`.
+/// With `edge_to` (`Some(to)`), a copy on the edge from `at.block` (`at`
+/// is its end) to `to`, a block with other predecessors: it holds only for
+/// the phis of `to` on that edge (LLVM's `EdgeUsesOnly`).
 struct Planned {
     x: InstId,
     at: Point,
     pred: IntPredicate,
     other: Operand,
+    edge_to: Option<Block>,
 }
 
 /// A point of a block: where a copy starts to hold, or where a use is.
@@ -118,15 +127,31 @@ pub unsafe fn add(
     fcfg: &FunctionCfg,
     assumes: &[InstId],
 ) -> Vec<Copy> {
-    let planned = plan(program, values, id_of, fcfg, assumes);
+    let mut planned = plan(program, values, id_of, fcfg, assumes);
     if planned.is_empty() {
         return Vec::new();
     }
+    // The uses of each value with a copy, read once.
+    let mut uses_of: FastMap<InstId, Vec<LlvmUse>> = FastMap::default();
+    for p in &planned {
+        uses_of
+            .entry(p.x)
+            .or_insert_with(|| llvm_uses(values[p.x], fcfg));
+    }
+    drop_unused_edge_copies(&mut planned, &uses_of);
     let dt = DomTree::compute(&fcfg.cfg);
     let first = program.insts.len();
     let index = CopyIndex::new(&planned, &dt);
-    // The LLVM uses of each copied value, each taken by its innermost
-    // copy; their users are the only instructions whose operands change.
+    let edges = EdgeCopies::new(&planned);
+    // The copy a use of `x` at `at` reads: on the edge into `into` for a
+    // phi's use (`Some(into)`, `at` the end of the incoming block) if there
+    // is one, else the innermost copy holding at `at`.
+    let copy_read = |x: InstId, at: Point, into: Option<Block>| {
+        into.and_then(|to| edges.last(x, at.block, to))
+            .or_else(|| index.innermost(x, at, None))
+    };
+    // The LLVM uses of each copied value, each taken by the copy it reads;
+    // their users are the only instructions whose operands change.
     let mut copies: Vec<Copy> = (0..planned.len())
         .map(|k| Copy {
             id: first + k,
@@ -135,26 +160,32 @@ pub unsafe fn add(
         .collect();
     let mut user_insts: Vec<InstId> = Vec::new();
     let mut user_terminators: Vec<Block> = Vec::new();
-    for x in index.copied_values() {
-        for (user, operand, block, is_phi) in llvm_uses(values[x], fcfg) {
-            let id = id_of.get(user as usize).map(|id| id as InstId);
+    let mut copied: Vec<InstId> = uses_of.keys().copied().collect();
+    copied.sort_unstable();
+    for x in copied {
+        for u in &uses_of[&x] {
+            let id = id_of.get(u.user as usize).map(|id| id as InstId);
             let at = match id {
-                Some(id) if !is_phi => Point::at_inst(block, id),
-                _ => Point::end(block),
+                Some(id) if u.into.is_none() => Point::at_inst(u.block, id),
+                _ => Point::end(u.block),
             };
-            let Some(k) = index.innermost(x, at, None) else {
+            let Some(k) = copy_read(x, at, u.into) else {
                 continue;
             };
             match id {
                 Some(id) => user_insts.push(id),
-                None => user_terminators.push(fcfg.block_of_inst(user)),
+                None => user_terminators.push(fcfg.block_of_inst(u.user)),
             }
-            copies[k].uses.push(CopiedUse { user, operand, id });
+            copies[k].uses.push(CopiedUse {
+                user: u.user,
+                operand: u.operand,
+                id,
+            });
         }
     }
-    let redirect = |operand: &mut Operand, at: Point| {
+    let redirect = |operand: &mut Operand, at: Point, into: Option<Block>| {
         if let Operand::Inst(x) = *operand {
-            if let Some(k) = index.innermost(x, at, None) {
+            if let Some(k) = copy_read(x, at, into) {
                 *operand = Operand::Inst(first + k);
             }
         }
@@ -169,13 +200,21 @@ pub unsafe fn add(
     for b in user_terminators {
         match &mut program.terminators[b] {
             Terminator::Branch { cond, .. } | Terminator::Switch { cond, .. } => {
-                redirect(cond, Point::end(b))
+                redirect(cond, Point::end(b), None)
             }
             Terminator::Jump(_) | Terminator::Other(_) => {}
         }
     }
     for (k, p) in planned.iter().enumerate() {
-        let value = match index.innermost(p.x, p.at, Some(k)) {
+        // An edge's copy reads the one planned before it on the edge, or
+        // the innermost copy holding at the end of the edge's block.
+        let outer = match p.edge_to {
+            Some(to) => edges
+                .before(p.x, p.at.block, to, k)
+                .or_else(|| index.innermost(p.x, p.at, None)),
+            None => index.innermost(p.x, p.at, Some(k)),
+        };
+        let value = match outer {
             Some(outer) => Operand::Inst(first + outer),
             None => Operand::Inst(p.x),
         };
@@ -207,14 +246,14 @@ unsafe fn plan(
     assumes: &[InstId],
 ) -> Vec<Planned> {
     let mut planned = Vec::new();
-    for term in &program.terminators {
+    for (from, term) in program.terminators.iter().enumerate() {
         if let Terminator::Switch {
             cond: Operand::Inst(x),
             cases,
             ..
         } = term
         {
-            plan_switch(*x, cases, values, fcfg, &mut planned);
+            plan_switch(*x, from, cases, values, fcfg, &mut planned);
             continue;
         }
         let Terminator::Branch {
@@ -228,16 +267,18 @@ unsafe fn plan(
         if if_true == if_false {
             continue;
         }
-        for (block, holds) in [(if_true, true), (if_false, false)] {
-            if fcfg.cfg.preds(block).len() == 1 {
-                for (x, pred, other) in facts(program, values, c, holds) {
-                    planned.push(Planned {
-                        x,
-                        at: Point::entry(block),
-                        pred,
-                        other,
-                    });
-                }
+        for (to, holds) in [(if_true, true), (if_false, false)] {
+            let Some((at, edge_to)) = edge_point(fcfg, from, to) else {
+                continue;
+            };
+            for (x, pred, other) in facts(program, values, c, holds) {
+                planned.push(Planned {
+                    x,
+                    at,
+                    pred,
+                    other,
+                    edge_to,
+                });
             }
         }
     }
@@ -247,18 +288,45 @@ unsafe fn plan(
         };
         let at = Point::at_inst(program.insts[id].block, id + 1);
         for (x, pred, other) in facts(program, values, c as InstId, true) {
-            planned.push(Planned { x, at, pred, other });
+            planned.push(Planned {
+                x,
+                at,
+                pred,
+                other,
+                edge_to: None,
+            });
         }
     }
     planned
 }
 
+/// Where a fact of the edge from `from` to `to`, its only edge there,
+/// holds: from the entry of `to` when the edge is its only way in (`None`:
+/// for every use `to` dominates), else on the edge itself, at the end of
+/// `from` (`Some(to)`: for the phis of `to` on it). Nowhere on a self-edge
+/// or when `from` has several edges to `to` (LLVM's PredicateInfo skips
+/// both).
+fn edge_point(fcfg: &FunctionCfg, from: Block, to: Block) -> Option<(Point, Option<Block>)> {
+    let preds = fcfg.cfg.preds(to);
+    if to == from || preds.iter().filter(|&&p| p == from).count() != 1 {
+        return None;
+    }
+    Some(if preds.len() == 1 {
+        (Point::entry(to), None)
+    } else {
+        (Point::end(from), Some(to))
+    })
+}
+
 /// The copies of `switch x` (an integer of at most 64 bits, as every
-/// switch the program reads): `x` equals the case value in a case's block
-/// when that case is its only way in (LLVM 22's `processSwitch`; nothing
-/// for the default). Left out when the switch is `x`'s only use.
+/// switch the program reads) in block `from`: `x` equals the case value
+/// past a case's edge when it is the switch's only edge to that block
+/// (LLVM 22's `processSwitch`; nothing for the default), in the block
+/// when the edge is its only way in, else for its phis on the edge
+/// (`edge_point`). Left out when the switch is `x`'s only use.
 unsafe fn plan_switch(
     x: InstId,
+    from: Block,
     cases: &[(Konst, Block)],
     values: &[LLVMValueRef],
     fcfg: &FunctionCfg,
@@ -267,13 +335,14 @@ unsafe fn plan_switch(
     if has_one_use(values[x]) {
         return;
     }
-    for &(case, block) in cases {
-        if fcfg.cfg.preds(block).len() == 1 {
+    for &(case, to) in cases {
+        if let Some((at, edge_to)) = edge_point(fcfg, from, to) {
             planned.push(Planned {
                 x,
-                at: Point::entry(block),
+                at,
                 pred: IntPredicate::Eq,
                 other: Operand::Const(case),
+                edge_to,
             });
         }
     }
@@ -509,37 +578,105 @@ unsafe fn sub_conditions(cond: LLVMValueRef) -> Vec<LLVMValueRef> {
     seen
 }
 
-/// Every use of `value`: the user, the operand number, the block where the
-/// use happens (a phi's incoming block) and whether the user is a phi.
-unsafe fn llvm_uses(
-    value: LLVMValueRef,
-    fcfg: &FunctionCfg,
-) -> Vec<(LLVMValueRef, u32, Block, bool)> {
+/// One use of a value: operand `operand` of `user`, which happens in
+/// `block` (a phi's incoming block); `into` is the phi's own block (`None`
+/// for any other user).
+struct LlvmUse {
+    user: LLVMValueRef,
+    operand: u32,
+    block: Block,
+    into: Option<Block>,
+}
+
+/// Every use of `value`.
+unsafe fn llvm_uses(value: LLVMValueRef, fcfg: &FunctionCfg) -> Vec<LlvmUse> {
     let mut users = ir::users(value);
     users.sort_unstable();
     users.dedup();
     let mut uses = Vec::new();
     for user in users {
         let is_phi = LLVMGetInstructionOpcode(user) == LLVMOpcode::LLVMPHI;
+        let user_block = fcfg.block_of_inst(user);
         for k in 0..LLVMGetNumOperands(user) as u32 {
             if LLVMGetOperand(user, k) != value {
                 continue;
             }
-            let at = if is_phi {
-                fcfg.block_of(LLVMGetIncomingBlock(user, k))
+            uses.push(if is_phi {
+                LlvmUse {
+                    user,
+                    operand: k,
+                    block: fcfg.block_of(LLVMGetIncomingBlock(user, k)),
+                    into: Some(user_block),
+                }
             } else {
-                fcfg.block_of_inst(user)
-            };
-            uses.push((user, k, at, is_phi));
+                LlvmUse {
+                    user,
+                    operand: k,
+                    block: user_block,
+                    into: None,
+                }
+            });
         }
     }
     uses
 }
 
+/// Drops the copies on edges no phi reads `x` on (most edges into a join:
+/// they would only cost the solver time).
+fn drop_unused_edge_copies(planned: &mut Vec<Planned>, uses_of: &FastMap<InstId, Vec<LlvmUse>>) {
+    let read_on_edges: FastSet<(InstId, Block, Block)> = uses_of
+        .iter()
+        .flat_map(|(&x, uses)| {
+            uses.iter()
+                .filter_map(move |u| u.into.map(|to| (x, u.block, to)))
+        })
+        .collect();
+    planned.retain(|p| {
+        p.edge_to
+            .is_none_or(|to| read_on_edges.contains(&(p.x, p.at.block, to)))
+    });
+}
+
+/// The copies on edges, by value and edge, in plan order.
+struct EdgeCopies {
+    by_edge: FastMap<(InstId, Block, Block), Vec<usize>>,
+}
+
+impl EdgeCopies {
+    fn new(planned: &[Planned]) -> Self {
+        let mut by_edge: FastMap<(InstId, Block, Block), Vec<usize>> = FastMap::default();
+        for (k, p) in planned.iter().enumerate() {
+            if let Some(to) = p.edge_to {
+                by_edge.entry((p.x, p.at.block, to)).or_default().push(k);
+            }
+        }
+        EdgeCopies { by_edge }
+    }
+
+    /// The last copy of `x` on the edge from `from` to `to`: the one its
+    /// phis read.
+    fn last(&self, x: InstId, from: Block, to: Block) -> Option<usize> {
+        self.by_edge.get(&(x, from, to))?.last().copied()
+    }
+
+    /// The copy of `x` on the same edge planned just before copy `k`.
+    fn before(&self, x: InstId, from: Block, to: Block, k: usize) -> Option<usize> {
+        let copies = self.by_edge.get(&(x, from, to))?;
+        let i = copies.iter().position(|&c| c == k)?;
+        i.checked_sub(1).map(|i| copies[i])
+    }
+}
+
 /// Applies `redirect` to the operands the solver reads through a copy of
 /// instruction `id`, each with the point where it is used.
-fn redirect_operands(inst: &mut Inst, id: InstId, redirect: &impl Fn(&mut Operand, Point)) {
-    let at = Point::at_inst(inst.block, id);
+fn redirect_operands(
+    inst: &mut Inst,
+    id: InstId,
+    redirect_at: &impl Fn(&mut Operand, Point, Option<Block>),
+) {
+    let block = inst.block;
+    let at = Point::at_inst(block, id);
+    let redirect = |operand: &mut Operand, at: Point| redirect_at(operand, at, None);
     match &mut inst.op {
         Op::Binary { lhs, rhs, .. } | Op::ICmp { lhs, rhs, .. } => {
             redirect(lhs, at);
@@ -562,10 +699,18 @@ fn redirect_operands(inst: &mut Inst, id: InstId, redirect: &impl Fn(&mut Operan
             redirect(lhs, at);
             redirect(rhs, at);
         }
-        Op::Gep { base, .. } => redirect(base, at),
+        Op::Gep {
+            base, nuw_indices, ..
+        } => {
+            redirect(base, at);
+            for (index, _) in nuw_indices.iter_mut().flatten() {
+                redirect(index, at);
+            }
+        }
+        // A phi's operand is read on the edge from its incoming block.
         Op::Phi(incoming) => incoming
             .iter_mut()
-            .for_each(|(v, from)| redirect(v, Point::end(*from))),
+            .for_each(|(v, from)| redirect_at(v, Point::end(*from), Some(block))),
         // Read through `x` itself: sound, only less precise.
         Op::Constrained { .. }
         | Op::PointerConstrained { .. }
