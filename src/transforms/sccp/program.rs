@@ -162,6 +162,10 @@ pub enum Op {
     Float { op: FloatOp, env: Environment },
     /// `extractvalue` of a `*.with.overflow` call (`overflow`).
     OverflowField(OverflowField),
+    /// `extractvalue` of a struct field whose value is this operand: the
+    /// element of a constant struct, or what an `insertvalue` put there
+    /// (`read::aggregate`). Its value is the operand's.
+    Field(Operand),
     /// Not evaluated: loads, calls, allocas, floating point, pointers,
     /// vectors, integers wider than 64 bits, void instructions…
     Opaque,
@@ -238,6 +242,7 @@ impl Program {
             }
             Op::Cast { value, .. }
             | Op::Freeze(value)
+            | Op::Field(value)
             | Op::TableLoad { index: value, .. }
             | Op::Gep { base: value, .. } => vec![value],
             Op::PointerICmp { lhs, rhs, .. } => vec![lhs, rhs],

@@ -21,6 +21,7 @@
 //! attributes bound their value become `Op::Bounded` or `Op::NotNull`
 //! (`bounds`).
 
+pub mod aggregate;
 mod bounds;
 mod copies;
 mod float;
@@ -68,6 +69,10 @@ pub struct ReadFunction {
     /// `Operand::Pointer`), for `rewrite` to put where the solver found one.
     pub pointers: FastMap<PtrConst, LLVMValueRef>,
     pub fcfg: FunctionCfg,
+    /// The `insertvalue` instructions that may become constant structs
+    /// (`aggregate::is_foldable_insert`), in instruction order: `rewrite`
+    /// makes constants of those whose fields all end up constant or undef.
+    pub aggregates: Vec<InstId>,
     /// Each `ret` with the value it returns, by block, when
     /// `returns::tracked` says the function's returns are worth reading
     /// (else empty).
@@ -200,6 +205,12 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
         })
         .map(|(i, _)| i)
         .collect();
+    let aggregates = (0..llvm_insts.len())
+        .filter(|&id| {
+            LLVMGetInstructionOpcode(llvm_insts[id]) == LLVMOpcode::LLVMInsertValue
+                && aggregate::is_foldable_insert(llvm_insts[id])
+        })
+        .collect();
     let terminators = fcfg
         .blocks
         .iter()
@@ -227,6 +238,7 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
         llvm_insts,
         copies,
         gep_candidates,
+        aggregates,
         pointers: reader.pointers.into_inner(),
         fcfg,
         returns,
@@ -316,6 +328,9 @@ impl Reader<'_> {
         }
         if let Some(field) = self.overflow_field(inst, opcode) {
             return Some(Op::OverflowField(field));
+        }
+        if let Some(op) = self.field_op(inst, opcode, ty) {
+            return Some(op);
         }
         if let (Some(env), Some(op)) = (self.float_env, self.float_op(inst, opcode)) {
             return Some(Op::Float { op, env });
@@ -446,6 +461,28 @@ impl Reader<'_> {
             lhs: self.operand(LLVMGetOperand(call, 0)),
             rhs: self.operand(LLVMGetOperand(call, 1)),
         })
+    }
+
+    /// `extractvalue` with one index of a struct field whose value is known
+    /// (`aggregate::field_value`), of a type the solver carries.
+    unsafe fn field_op(
+        &self,
+        inst: LLVMValueRef,
+        opcode: LLVMOpcode,
+        ty: LLVMTypeRef,
+    ) -> Option<Op> {
+        if opcode != LLVMOpcode::LLVMExtractValue
+            || LLVMGetNumIndices(inst) != 1
+            || !self.is_carried(ty)
+        {
+            return None;
+        }
+        let agg = LLVMGetOperand(inst, 0);
+        if !aggregate::is_struct(LLVMTypeOf(agg)) {
+            return None;
+        }
+        let value = aggregate::field_value(agg, *LLVMGetIndices(inst))?;
+        Some(Op::Field(self.operand(value)))
     }
 
     /// Phis, `select` and `freeze`, which carry values of any type the

@@ -172,6 +172,7 @@ impl Solver<'_> {
                 // Either arm may be chosen: the union of both.
                 _ => self.value_of(if_true).meet(self.value_of(if_false)),
             },
+            Op::Field(value) => self.value_of(value),
             Op::Freeze(value) => match self.value_of(value) {
                 Lattice::Const(k) => Lattice::Const(k),
                 Lattice::Wide(id) => Lattice::Wide(id),

@@ -682,9 +682,10 @@ fn redirect_operands(
             redirect(lhs, at);
             redirect(rhs, at);
         }
-        Op::Cast { value, .. } | Op::Freeze(value) | Op::TableLoad { index: value, .. } => {
-            redirect(value, at)
-        }
+        Op::Cast { value, .. }
+        | Op::Freeze(value)
+        | Op::Field(value)
+        | Op::TableLoad { index: value, .. } => redirect(value, at),
         Op::Select {
             cond,
             if_true,
