@@ -206,10 +206,7 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
         .map(|(i, _)| i)
         .collect();
     let aggregates = (0..llvm_insts.len())
-        .filter(|&id| {
-            LLVMGetInstructionOpcode(llvm_insts[id]) == LLVMOpcode::LLVMInsertValue
-                && aggregate::is_foldable_insert(llvm_insts[id])
-        })
+        .filter(|&id| aggregate::is_foldable_insert(llvm_insts[id]))
         .collect();
     let terminators = fcfg
         .blocks

@@ -1,4 +1,4 @@
-//! Step 1c: `insertvalue` instructions of executable blocks whose fields
+//! Step 1a (right after step 1): `insertvalue` instructions of executable blocks whose fields
 //! (`read::aggregate::field_value`) are all constants once step 1 has put
 //! the solved constants in the IR become a constant struct, as LLVM's
 //! `getConstantOrNull` builds it: each field its constant, `undef` for an
