@@ -9,6 +9,8 @@
 //!   negative value;
 //! * `trunc` gets `nuw` when the operand's range fits in the narrower type
 //!   as unsigned numbers, `nsw` when it fits as signed numbers;
+//! * the same for integers of 65 to `wide::range::MAX_RANGE_WIDTH` bits
+//!   (`wide_binary`, `wide_cast`, on the hulls of `wide::range`);
 //! * on LLVM 22 only, a `getelementptr` with `nusw` (or `inbounds`) gets
 //!   `nuw` when no index's range has a negative value.
 //!
@@ -25,6 +27,7 @@
 use super::fold::{BinOp, CastOp, PoisonFlags};
 use super::lattice::{mask, Konst};
 use super::range::ConstantRange;
+use super::wide::{self, range::CastSource, range::Hulls};
 
 /// The flags a binary operation on values in `a` and `b` may carry beyond
 /// those it has (only `nuw` and `nsw` are ever set).
@@ -117,6 +120,42 @@ fn adds_nneg(has: PoisonFlags, a: ConstantRange) -> bool {
 /// the address as unsigned numbers either).
 pub fn gep_nuw(mut indices: impl Iterator<Item = ConstantRange>) -> bool {
     indices.all(|r| r.signed_bounds().is_none_or(|(smin, _)| smin >= 0))
+}
+
+/// The flags an `add`/`sub`/`mul`/`shl` of 65 to `MAX_RANGE_WIDTH` bits
+/// may carry beyond those it has, by the rules of `binary` asked of the
+/// operands' hulls (`wide::range`).
+pub fn wide_binary(op: BinOp, has: PoisonFlags, a: &Hulls, b: &Hulls) -> PoisonFlags {
+    if !matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Shl) {
+        return PoisonFlags::default();
+    }
+    let (unsigned_wraps, signed_wraps) = wide::range::may_wrap(op, a, b);
+    PoisonFlags {
+        nuw: !unsigned_wraps && !has.nuw,
+        nsw: !signed_wraps && !has.nsw,
+        ..PoisonFlags::default()
+    }
+}
+
+/// The flags a cast where the operand or the result has 65 to
+/// `MAX_RANGE_WIDTH` bits may carry beyond those it has: `nneg` on a
+/// `zext` of a value that is never negative, `nuw`/`nsw` on a `trunc` of
+/// a value that fits.
+pub fn wide_cast(op: CastOp, has: PoisonFlags, source: CastSource, to_width: u32) -> PoisonFlags {
+    let mut add = PoisonFlags::default();
+    match (op, source) {
+        (CastOp::ZExt, CastSource::Narrow(r)) => add.nneg = adds_nneg(has, r),
+        (CastOp::ZExt, CastSource::Wide(width, r)) => {
+            add.nneg = !has.nneg && !Hulls::of(width, r).signed.0.is_negative();
+        }
+        (CastOp::Trunc, CastSource::Wide(width, r)) => {
+            let (unsigned, signed) = Hulls::of(width, r).fits(to_width);
+            add.nuw = unsigned && !has.nuw;
+            add.nsw = signed && !has.nsw;
+        }
+        _ => {}
+    }
+    add
 }
 
 /// Does this set add any flag?

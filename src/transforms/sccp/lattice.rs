@@ -33,6 +33,10 @@
 //! `MayIncludeUndef`) and tells an undef phi from a waiting value (see
 //! `solver`, "Undef and poison").
 //!
+//! Integers wider than 64 bits (`wide`) have the same levels: a
+//! `WideRange` (up to 512 bits, the extension of a 64-bit interval; one
+//! element is the constant) or, for other constants, a `Wide` id.
+//!
 //! Invariant (kept by `Lattice::from_range`): a `Range` has at least two
 //! and fewer than 2^width elements; one element is a `Const`, all of them
 //! `Overdefined`.
@@ -40,6 +44,7 @@
 use super::float::FloatConst;
 use super::pointer::{self, PtrConst};
 use super::range::ConstantRange;
+use super::wide::range::WideRange;
 use super::wide::WideId;
 
 /// An integer of 1 to 64 bits, stored zero-extended (the bits above `width`
@@ -119,10 +124,14 @@ pub enum Lattice {
     Const(Konst),
     /// One of several values (never one, never all: see the invariant).
     Range(ConstantRange),
-    /// One integer constant wider than 64 bits, by its id in the solver's
-    /// `wide::WideTable` (equal ids, equal values). Wide values have no
-    /// ranges.
+    /// One integer constant wider than 64 bits that is no extension of a
+    /// 64-bit value, by its id in the solver's `wide::WideTable` (equal
+    /// ids, equal values). It has no range: it meets anything else in ⊥.
     Wide(WideId),
+    /// Integers of 65 to `wide::range::MAX_RANGE_WIDTH` bits, the zero- or
+    /// sign-extension of a 64-bit interval (`wide::range`); one element
+    /// is the wide constant.
+    WideRange(WideRange),
     /// One `float` or `double` constant (`float`; never a NaN read from
     /// the IR, see there).
     Float(FloatConst),
@@ -155,6 +164,9 @@ impl Lattice {
             (Lattice::Undefined, x) | (x, Lattice::Undefined) => x,
             (Lattice::Overdefined, _) | (_, Lattice::Overdefined) => Lattice::Overdefined,
             (a, b) if a == b => a,
+            (Lattice::WideRange(x), Lattice::WideRange(y)) if x.width() == y.width() => {
+                x.union(y).map_or(Lattice::Overdefined, Lattice::WideRange)
+            }
             (a, b) => match (a.range(), b.range()) {
                 (Some(x), Some(y)) if x.width() == y.width() => Lattice::from_range(x.union(y)),
                 _ if a.is_non_null_pointer() && b.is_non_null_pointer() => Lattice::NotNull,
@@ -177,6 +189,15 @@ impl Lattice {
             Lattice::Const(k) => Some(k),
             _ => None,
         }
+    }
+
+    /// A constant or a range of integers of any width with ranges: what
+    /// the solver's widening counts the growth of.
+    pub fn is_integer_set(self) -> bool {
+        matches!(
+            self,
+            Lattice::Const(_) | Lattice::Range(_) | Lattice::WideRange(_)
+        )
     }
 
     /// The set of values of a constant or a range (`None` for ⊤ and ⊥,

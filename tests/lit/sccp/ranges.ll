@@ -96,18 +96,29 @@ big:
   ret i1 false
 }
 
-; Must not fold: the divisor may be 0, so the range of the quotient is not
-; narrowed and the division stays. (LLVM 19 leaves the trapping divisor
-; out and returns 5, deleting the division by zero; that is a legal
-; refinement of UB, but we never delete a trap.)
+; The divisor may be 0: that is UB, so the quotient is 5, as LLVM finds;
+; LLVM also deletes the division (a legal refinement of UB), but we never
+; delete a trap: the division stays and its use takes the 5.
 define i32 @division_may_trap(i1 %c) {
 ; CHECK-LABEL: define {{.*}}i32 @division_may_trap(
 ; CHECK-NEXT:    [[D:%.*]] = zext i1 %c to i32
 ; CHECK-NEXT:    [[Q:%.*]] = udiv i32 5, [[D]]
-; CHECK-NEXT:    ret i32 [[Q]]
+; CHECK-NEXT:    ret i32 5
   %d = zext i1 %c to i32
   %q = udiv i32 5, %d
   ret i32 %q
+}
+
+; `xor` with 0 keeps its operand's range, even a sign-extended one that
+; wraps as unsigned (LLVM's `binaryXor`: no bit of the difference borrows),
+; so the `trunc` back to i32 cannot change the signed value.
+define i32 @xor_zero_keeps_range(i32 %x) {
+; CHECK-LABEL: define {{.*}}i32 @xor_zero_keeps_range(
+; CHECK:         %t = trunc nsw i64 %r to i32
+  %s = sext i32 %x to i64
+  %r = xor i64 %s, 0
+  %t = trunc i64 %r to i32
+  ret i32 %t
 }
 
 ; Must not fold: `freeze` of a range is overdefined (the range may leave

@@ -8,8 +8,8 @@ use crate::transforms::sccp::lattice::{mask, Konst};
 
 /// The range of `a op b` for `a` in `lhs`, `b` in `rhs` (same width).
 /// Empty operands give an empty result. A result that would be empty
-/// because every combination is poison is widened to the full range, so a
-/// range never stands for "only poison".
+/// because every combination is poison or UB is widened to the full
+/// range, so a range never stands for "no value".
 pub fn binary(
     op: BinOp,
     flags: PoisonFlags,
@@ -137,75 +137,118 @@ fn mul(a: ConstantRange, b: ConstantRange, flags: PoisonFlags) -> ConstantRange 
     r
 }
 
+// Division and remainder: a divisor of 0, and `sdiv`/`srem` of the
+// signed minimum by -1, are immediate UB, so those pairs have no result
+// and add nothing to the range (LLVM's `ConstantRange::udiv`, `urem`,
+// `sdiv`, `srem`). A divisor that is only 0 leaves the range empty, which
+// `binary` widens to full.
+
+/// The smallest element of `b` other than 0 (`b` holds one).
+fn smallest_non_zero(b: ConstantRange) -> u64 {
+    let (min, _) = b.unsigned_bounds().unwrap();
+    if min != 0 {
+        min
+    } else if b.contains(Konst::new(b.width, 1)) {
+        1
+    } else {
+        b.lo // the arc wraps and ends at 0: `lo ..= max` are the others
+    }
+}
+
 fn udiv(a: ConstantRange, b: ConstantRange) -> ConstantRange {
     let w = a.width;
-    if b.contains_bits(0) {
-        return ConstantRange::full(w); // may be UB: never narrowed
+    let ((amin, amax), (_, bmax)) = (a.unsigned_bounds().unwrap(), b.unsigned_bounds().unwrap());
+    if bmax == 0 {
+        return ConstantRange::empty(w);
     }
-    let ((amin, amax), (bmin, bmax)) = (a.unsigned_bounds().unwrap(), b.unsigned_bounds().unwrap());
-    ConstantRange::unsigned(w, amin / bmax, amax / bmin)
+    ConstantRange::unsigned(w, amin / bmax, amax / smallest_non_zero(b))
 }
 
 fn urem(a: ConstantRange, b: ConstantRange) -> ConstantRange {
     let w = a.width;
-    if b.contains_bits(0) {
-        return ConstantRange::full(w);
+    let ((_, amax), (_, bmax)) = (a.unsigned_bounds().unwrap(), b.unsigned_bounds().unwrap());
+    if bmax == 0 {
+        return ConstantRange::empty(w);
     }
-    let ((amin, amax), (bmin, bmax)) = (a.unsigned_bounds().unwrap(), b.unsigned_bounds().unwrap());
-    if amax < bmin {
-        return ConstantRange::unsigned(w, amin, amax); // x % y == x
+    if amax < smallest_non_zero(b) {
+        return a; // x % y == x
     }
     ConstantRange::unsigned(w, 0, amax.min(bmax - 1))
 }
 
-/// Can `sdiv`/`srem` raise UB for some operands of these ranges?
-fn signed_division_may_trap(a: ConstantRange, b: ConstantRange) -> bool {
-    let w = a.width;
-    b.contains_bits(0)
-        || (a.contains(Konst::new(w, Konst::signed_min(w) as u64))
-            && b.contains(Konst::new(w, u64::MAX)))
+/// A signed interval, `(min, max)`.
+type Interval = (i128, i128);
+
+/// The signed bounds of the part of `b` above 0 and of the part below.
+fn by_sign(b: ConstantRange) -> (Option<Interval>, Option<Interval>) {
+    let (min, max) = b.signed_bounds().unwrap();
+    let (min, max) = (min as i128, max as i128);
+    let positive = (max >= 1).then(|| (min.max(1), max));
+    let negative = (min <= -1).then(|| (min, max.min(-1)));
+    (positive, negative)
+}
+
+/// The hull of `x / y` (truncating) over `x` in `xs`, `y` in `ys`, both
+/// signed intervals and `ys` of one sign: the quotient is monotone in
+/// each operand then, so its extremes are at the corners.
+fn quotient_hull(xs: Interval, ys: Interval) -> Interval {
+    let corners = [xs.0 / ys.0, xs.0 / ys.1, xs.1 / ys.0, xs.1 / ys.1];
+    (
+        *corners.iter().min().unwrap(),
+        *corners.iter().max().unwrap(),
+    )
 }
 
 fn sdiv(a: ConstantRange, b: ConstantRange) -> ConstantRange {
     let w = a.width;
-    let (sa, sb) = (a.signed_bounds().unwrap(), b.signed_bounds().unwrap());
-    // The signed hull of the divisor must exclude 0, so it has one sign;
-    // then the quotient is monotone in each operand: extremes at corners.
-    if signed_division_may_trap(a, b) || (sb.0 <= 0 && sb.1 >= 0) {
-        return ConstantRange::full(w);
+    let (amin, amax) = a.signed_bounds().unwrap();
+    let xs = (amin as i128, amax as i128);
+    let min = Konst::signed_min(w) as i128;
+    let (positive, negative) = by_sign(b);
+    let mut pieces = Vec::new();
+    pieces.extend(positive.map(|ys| quotient_hull(xs, ys)));
+    if let Some(ys) = negative {
+        if xs.0 == min && ys.1 == -1 {
+            // min / -1 overflows: divide the rest of the dividends by
+            // every negative divisor, and min by the others.
+            if xs.1 > min {
+                pieces.push(quotient_hull((min + 1, xs.1), ys));
+            }
+            if ys.0 < -1 {
+                pieces.push(quotient_hull(xs, (ys.0, -2)));
+            }
+        } else {
+            pieces.push(quotient_hull(xs, ys));
+        }
     }
-    let corners = [
-        sa.0 as i128 / sb.0 as i128,
-        sa.0 as i128 / sb.1 as i128,
-        sa.1 as i128 / sb.0 as i128,
-        sa.1 as i128 / sb.1 as i128,
-    ];
-    let (min, max) = (
-        *corners.iter().min().unwrap(),
-        *corners.iter().max().unwrap(),
-    );
-    ConstantRange::signed_clamped(w, min, max)
+    match pieces
+        .into_iter()
+        .reduce(|p, q| (p.0.min(q.0), p.1.max(q.1)))
+    {
+        Some((lo, hi)) => ConstantRange::signed_clamped(w, lo, hi),
+        None => ConstantRange::empty(w),
+    }
 }
 
 fn srem(a: ConstantRange, b: ConstantRange) -> ConstantRange {
     let w = a.width;
-    if signed_division_may_trap(a, b) {
-        return ConstantRange::full(w);
+    // |y| over the divisors, 0 excluded: |x srem y| < |y|, with x's sign.
+    let (positive, negative) = by_sign(b);
+    let magnitudes = [positive, negative.map(|(lo, hi)| (-hi, -lo))];
+    let Some((min_abs, max_abs)) = magnitudes
+        .into_iter()
+        .flatten()
+        .reduce(|p, q| (p.0.min(q.0), p.1.max(q.1)))
+    else {
+        return ConstantRange::empty(w);
+    };
+    let (amin, amax) = a.signed_bounds().unwrap();
+    let (amin, amax) = (amin as i128, amax as i128);
+    if (amin >= 0 && amax < min_abs) || (amax < 0 && -amin < min_abs) {
+        return a; // x srem y == x
     }
-    let (sa, sb) = (a.signed_bounds().unwrap(), b.signed_bounds().unwrap());
-    // |x srem y| < |y|, with the sign of x.
-    let largest_divisor = (sb.0 as i128).abs().max((sb.1 as i128).abs());
-    let bound = largest_divisor - 1;
-    let lo = if sa.0 >= 0 {
-        0
-    } else {
-        (sa.0 as i128).max(-bound)
-    };
-    let hi = if sa.1 <= 0 {
-        0
-    } else {
-        (sa.1 as i128).min(bound)
-    };
+    let lo = if amin >= 0 { 0 } else { amin.max(1 - max_abs) };
+    let hi = if amax < 0 { 0 } else { amax.min(max_abs - 1) };
     ConstantRange::signed_clamped(w, lo, hi)
 }
 
@@ -296,7 +339,18 @@ fn xor(a: ConstantRange, b: ConstantRange) -> ConstantRange {
     let ((za, oa), (zb, ob)) = (a.known_bits(), b.known_bits());
     let zeros = (za & zb) | (oa & ob);
     let ones = (za & ob) | (oa & zb);
-    ConstantRange::from_known_bits(w, zeros, ones)
+    let bits = ConstantRange::from_known_bits(w, zeros, ones);
+    // Every bit that may be set in one operand is set in the other: the
+    // difference borrows nothing, so `x ^ y` is `x - y` (LLVM's
+    // `binaryXor`; `xor x, 0` is `x`).
+    let may_be_set = |zeros: u64| !zeros & mask(w);
+    if may_be_set(zb) & !oa == 0 {
+        return bits.intersect(sub(a, b, PoisonFlags::default()));
+    }
+    if may_be_set(za) & !ob == 0 {
+        return bits.intersect(sub(b, a, PoisonFlags::default()));
+    }
+    bits
 }
 
 /// `zext` to `to_width` bits.

@@ -518,9 +518,9 @@ impl Reader<'_> {
         let operand = |k: u32| self.operand(LLVMGetOperand(inst, k));
         let ty = LLVMTypeOf(inst);
         if let Some(op) = bin_op(opcode) {
-            wide_width(ty)?;
             return Some(WideOp::Binary {
                 op,
+                width: wide_width(ty)?,
                 flags: binary_flags(inst, op),
                 lhs: operand(0),
                 rhs: operand(1),
@@ -538,14 +538,12 @@ impl Reader<'_> {
         }
         let from = LLVMTypeOf(LLVMGetOperand(inst, 0));
         match opcode {
-            LLVMOpcode::LLVMICmp => {
-                wide_width(from)?;
-                Some(WideOp::ICmp {
-                    pred: predicate(LLVMGetICmpPredicate(inst)),
-                    lhs: operand(0),
-                    rhs: operand(1),
-                })
-            }
+            LLVMOpcode::LLVMICmp => Some(WideOp::ICmp {
+                width: wide_width(from)?,
+                pred: predicate(LLVMGetICmpPredicate(inst)),
+                lhs: operand(0),
+                rhs: operand(1),
+            }),
             LLVMOpcode::LLVMZExt | LLVMOpcode::LLVMSExt | LLVMOpcode::LLVMTrunc => {
                 let width = |t| int_width(t).or(wide_width(t));
                 let (from_width, to_width) = (width(from)?, width(ty)?);
@@ -557,6 +555,7 @@ impl Reader<'_> {
                     op,
                     flags,
                     value: operand(0),
+                    from_width,
                     to_width,
                 })
             }

@@ -3,14 +3,16 @@
 //! Order matters, because LLVM must never see a use of a deleted value:
 //! 1. every instruction of an executable block whose value is a constant
 //!    has its uses replaced by that constant and is erased (all such
-//!    instructions are side-effect free: division is folded only when no
-//!    divisor in its range is 0, intrinsic calls only of the side-effect
-//!    free integer intrinsics of `intrinsic`, and loads only when they
-//!    are neither volatile nor atomic and read inside a constant global or
-//!    carry `!range` metadata of one value, so nothing that could trap is
-//!    removed but loads, whose trap would be UB); a call or an atomic load
-//!    declared to return one value (`read::bounds`) stays, and only its
-//!    uses get the constant; an `insertvalue` whose fields all are
+//!    instructions are side-effect free: intrinsic calls only of the
+//!    side-effect free integer intrinsics of `intrinsic`, and loads only
+//!    when they are neither volatile nor atomic and read inside a constant
+//!    global or carry `!range` metadata of one value, so nothing that
+//!    could trap is removed but loads, whose trap would be UB); a call or
+//!    an atomic load declared to return one value (`read::bounds`) stays,
+//!    and only its uses get the constant, and so does a division whose
+//!    divisor may be 0 (or -1, of the signed minimum): its range leaves
+//!    the trap out, as LLVM's does, but unlike LLVM we never delete a
+//!    trap; an `insertvalue` whose fields all are
 //!    constants or undef becomes a constant struct (`aggregate`).
 //!    Then the instructions that stay get the `nuw`/`nsw`/`nneg` flags
 //!    their operands' ranges prove (`flags`, as LLVM 19's SCCP; on LLVM 22
@@ -44,12 +46,13 @@ use llvm_sys::prelude::*;
 use llvm_sys::target::LLVMGetModuleDataLayout;
 
 use crate::analysis::cfg::Block;
+use crate::apint::ApInt;
 use crate::ir;
 
 use super::flags;
 use super::float::FloatOp;
 use super::fold::{BinOp, PoisonFlags};
-use super::lattice::Lattice;
+use super::lattice::{Konst, Lattice};
 use super::mask;
 use super::pointer::PtrConst;
 use super::program::{Op, Operand, Terminator};
@@ -58,6 +61,8 @@ use super::read::ReadFunction;
 use super::returns;
 use super::signed::{self, UnsignedForm};
 use super::solver::Solution;
+use super::wide::range::{CastSource, Hulls, WideRange, MAX_RANGE_WIDTH};
+use super::wide::WideOp;
 
 mod aggregate;
 mod gep;
@@ -206,6 +211,10 @@ unsafe fn replace_constants(
         let constant = match solution.values[i] {
             Lattice::Const(k) => LLVMConstInt(ty, k.zext(), 0),
             Lattice::Wide(id) => ir::const_int::build(ty, solution.wide.get(id).words()),
+            Lattice::WideRange(r) => {
+                let k = r.single().expect("replaced_by_constant: one element");
+                ir::const_int::build(ty, k.words())
+            }
             // Exact: a float widens to a double without rounding, and
             // LLVM rounds it back to the same float.
             Lattice::Float(f) => LLVMConstReal(ty, f.value()),
@@ -222,6 +231,13 @@ unsafe fn replace_constants(
             // constant (LLVM's `tryToReplaceWithConstant` without
             // `canRemoveInstruction`), after the loop, so that only
             // uses by instructions that stay are counted.
+            kept.push((llvm_inst, constant));
+            continue;
+        }
+        if division_may_trap(solution, &inst.op, ty) {
+            // LLVM erases it: a trap is UB, which its ranges leave out
+            // (`range::transfer`). We never delete a trap; the division
+            // stays and its uses take the constant.
             kept.push((llvm_inst, constant));
             continue;
         }
@@ -253,11 +269,57 @@ unsafe fn replace_uses(inst: LLVMValueRef, constant: LLVMValueRef) -> usize {
     count
 }
 
+/// Is `op` a division or remainder that may trap for the operand values
+/// the solution allows: a divisor that may be 0, or the signed minimum
+/// that may be divided by -1? (`ty`: the instruction's type.)
+unsafe fn division_may_trap(solution: &Solution, op: &Op, ty: LLVMTypeRef) -> bool {
+    let (op, lhs, rhs) = match op {
+        Op::Binary { op, lhs, rhs, .. } => (op, lhs, rhs),
+        Op::Wide(wide) => return wide_division_may_trap(solution, wide),
+        _ => return false,
+    };
+    let signed = match op {
+        BinOp::UDiv | BinOp::URem => false,
+        BinOp::SDiv | BinOp::SRem => true,
+        _ => return false,
+    };
+    let width = LLVMGetIntTypeWidth(ty); // a scalar integer: `Op::Binary`
+    let divisor = operand_range(solution, rhs, width);
+    let minimum = Konst::new(width, Konst::signed_min(width) as u64);
+    divisor.contains(Konst::new(width, 0))
+        || (signed
+            && divisor.contains(Konst::new(width, u64::MAX))
+            && operand_range(solution, lhs, width).contains(minimum))
+}
+
+/// `division_may_trap` of a division of more than 64 bits: its divisor
+/// may be 0, or -1 if signed (the dividend is not looked at).
+fn wide_division_may_trap(solution: &Solution, op: &WideOp) -> bool {
+    let WideOp::Binary { op, rhs, width, .. } = op else {
+        return false;
+    };
+    if !matches!(op, BinOp::UDiv | BinOp::URem | BinOp::SDiv | BinOp::SRem) {
+        return false;
+    }
+    let signed = matches!(op, BinOp::SDiv | BinOp::SRem);
+    let divisor = match rhs {
+        Operand::Wide(k) => Some((**k).clone()),
+        _ => None,
+    };
+    let may_be = |k: &ApInt| match (&divisor, wide_operand_range(solution, rhs)) {
+        (Some(d), _) => d == k,
+        (None, Some(r)) => r.contains(k),
+        (None, None) => true,
+    };
+    may_be(&ApInt::zero(*width)) || (signed && may_be(&ApInt::all_ones(*width)))
+}
+
 /// Does step 1 replace instruction `i` (of an executable block) by a
 /// constant? Later steps must not touch it.
 fn replaced_by_constant(solution: &Solution, i: usize) -> bool {
     match solution.values[i] {
         Lattice::Const(_) | Lattice::Wide(_) | Lattice::Float(_) | Lattice::Pointer(_) => true,
+        Lattice::WideRange(r) => r.single().is_some(),
         // A phi or select that only saw undef or poison (`solver`).
         Lattice::Undefined => solution.undef[i],
         _ => false,
@@ -290,6 +352,7 @@ unsafe fn add_flags(read: &ReadFunction, solution: &Solution) -> usize {
                 from_width,
                 to_width,
             } => flags::cast(*op, *has, range(value, *from_width), *to_width),
+            Op::Wide(op) => wide_flags(solution, op),
             Op::Float {
                 op:
                     FloatOp::FromInt {
@@ -323,6 +386,57 @@ unsafe fn add_flags(read: &ReadFunction, solution: &Solution) -> usize {
         count += add.nuw as usize + add.nsw as usize + add.nneg as usize;
     }
     count
+}
+
+/// The flags an instruction on integers wider than 64 bits may carry
+/// beyond those it has (`flags::wide_binary`, `flags::wide_cast`; none
+/// above `MAX_RANGE_WIDTH` bits).
+fn wide_flags(solution: &Solution, op: &WideOp) -> PoisonFlags {
+    let hulls = |operand: &Operand, width: u32| wide_operand_hulls(solution, operand, width);
+    match op {
+        WideOp::Binary {
+            op,
+            width,
+            flags: has,
+            lhs,
+            rhs,
+        } if *width <= MAX_RANGE_WIDTH => {
+            flags::wide_binary(*op, *has, &hulls(lhs, *width), &hulls(rhs, *width))
+        }
+        WideOp::Cast {
+            op,
+            flags: has,
+            value,
+            from_width,
+            to_width,
+        } if (*from_width).max(*to_width) <= MAX_RANGE_WIDTH => {
+            let source = if *from_width <= 64 {
+                CastSource::Narrow(operand_range(solution, value, *from_width))
+            } else {
+                CastSource::Wide(*from_width, wide_operand_range(solution, value))
+            };
+            flags::wide_cast(*op, *has, source, *to_width)
+        }
+        _ => PoisonFlags::default(),
+    }
+}
+
+/// The range of an integer operand of 65 to `MAX_RANGE_WIDTH` bits for
+/// proving flags (`None`: every value; a range that may include undef
+/// counts as that, as in `operand_value`).
+fn wide_operand_range(solution: &Solution, operand: &Operand) -> Option<WideRange> {
+    match operand {
+        Operand::Inst(d) => match solution.value_without_undef(*d) {
+            Lattice::WideRange(r) => Some(r),
+            _ => None,
+        },
+        Operand::Wide(k) => WideRange::constant(k),
+        _ => None,
+    }
+}
+
+fn wide_operand_hulls(solution: &Solution, operand: &Operand, width: u32) -> Hulls {
+    Hulls::of(width, wide_operand_range(solution, operand))
 }
 
 /// The value of an integer operand of at most 64 bits for proving flags,

@@ -176,11 +176,15 @@ impl Solver<'_> {
             Op::Freeze(value) => match self.value_of(value) {
                 Lattice::Const(k) => Lattice::Const(k),
                 Lattice::Wide(id) => Lattice::Wide(id),
+                Lattice::WideRange(r) if r.single().is_some() => Lattice::WideRange(r),
                 Lattice::Float(f) => Lattice::Float(f),
                 // The address of a global is neither undef nor poison.
                 Lattice::Pointer(p) => Lattice::Pointer(p),
                 Lattice::Undefined => Lattice::Undefined,
-                Lattice::Range(_) | Lattice::NotNull | Lattice::Overdefined => Lattice::Overdefined,
+                Lattice::Range(_)
+                | Lattice::WideRange(_)
+                | Lattice::NotNull
+                | Lattice::Overdefined => Lattice::Overdefined,
             },
             Op::Intrinsic {
                 intrinsic,

@@ -128,6 +128,9 @@ impl Solution {
     pub fn value_without_undef(&self, i: InstId) -> Lattice {
         match self.values[i] {
             Lattice::Range(_) if self.may_be_undef[i] => Lattice::Overdefined,
+            Lattice::WideRange(r) if self.may_be_undef[i] && r.single().is_none() => {
+                Lattice::Overdefined
+            }
             v => v,
         }
     }
@@ -420,7 +423,7 @@ impl<'p> Solver<'p> {
         let node = &mut self.nodes[i];
         let old = node.value;
         let mut lowered = old.meet(new);
-        if lowered != old && old.range().is_some() && lowered.range().is_some() {
+        if lowered != old && old.is_integer_set() && lowered.is_integer_set() {
             node.extensions += 1;
             let allowed = limit.map_or(MAX_RANGE_EXTENSIONS, |active| active + 1);
             if node.extensions > allowed {

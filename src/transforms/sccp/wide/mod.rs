@@ -8,13 +8,17 @@
 //! where either side is wider than 64 bits (so `trunc i128 → i32` of a
 //! constant gives a `Konst`, `zext i32 → i128` a wide constant). As in
 //! `fold`, poison and immediate UB are never given a value (`None`).
-//! Wide values have no ranges: a wide value is a constant or overdefined,
-//! except that `and` with 0, `or` with all ones and `mul` by 0 are
-//! constants whatever the other operand is (`fold::absorbing`).
+//! `and` with 0, `or` with all ones and `mul` by 0 are constants whatever
+//! the other operand is (`fold::absorbing`). Up to
+//! `range::MAX_RANGE_WIDTH` bits, values also have ranges (`range`: the extension of a 64-bit interval), evaluated
+//! when an operand is not a constant, as LLVM's SCCP does for every
+//! width; wider values are constants or overdefined.
 //!
 //! The rules are written once, on `ApInt`, for every width; for widths up
 //! to 64 the tests check them against `fold`'s `u64` rules, so the two
 //! implementations check each other.
+
+pub mod range;
 
 use std::collections::HashMap;
 
@@ -23,6 +27,8 @@ use crate::apint::ApInt;
 use super::fold::{BinOp, CastOp, IntPredicate, PoisonFlags};
 use super::lattice::{Konst, Lattice};
 use super::program::Operand;
+use super::range::ConstantRange;
+use range::{CastRange, CastSource, Hulls, WideRange, MAX_RANGE_WIDTH};
 
 /// Widths above this are not evaluated (division is quadratic in bits).
 pub const MAX_WIDE_WIDTH: u32 = 4096;
@@ -53,10 +59,14 @@ impl WideTable {
     }
 
     /// The lattice element of a constant of any width: a `Konst` up to 64
-    /// bits, a wide id above.
+    /// bits, a one-element `WideRange` up to `MAX_RANGE_WIDTH` when it
+    /// extends 64 bits,
+    /// a wide id otherwise.
     pub fn lattice(&mut self, value: ApInt) -> Lattice {
         if value.width() <= 64 {
             Lattice::Const(Konst::new(value.width(), value.words()[0]))
+        } else if let Some(r) = WideRange::constant(&value) {
+            Lattice::WideRange(r)
         } else {
             Lattice::Wide(self.intern(value))
         }
@@ -67,7 +77,19 @@ impl WideTable {
         match value {
             Lattice::Const(k) => Some(ApInt::from_u64(k.width(), k.zext())),
             Lattice::Wide(id) => Some(self.get(id).clone()),
+            Lattice::WideRange(r) => r.single(),
             _ => None,
+        }
+    }
+
+    /// The hulls of a value of `width` bits (65 to `MAX_RANGE_WIDTH`)
+    /// for the range rules: of its range or constant, every value when
+    /// overdefined or unknown.
+    pub fn hulls(&self, value: Lattice, width: u32) -> Hulls {
+        match value {
+            Lattice::WideRange(r) => Hulls::of(width, Some(r)),
+            Lattice::Wide(id) => Hulls::constant(self.get(id)),
+            _ => Hulls::full(width),
         }
     }
 }
@@ -76,14 +98,18 @@ impl WideTable {
 /// than 64 bits.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum WideOp {
+    /// Operands and result of `width` bits.
     Binary {
         op: BinOp,
+        width: u32,
         flags: PoisonFlags,
         lhs: Operand,
         rhs: Operand,
     },
+    /// Operands of `width` bits.
     ICmp {
         pred: IntPredicate,
+        width: u32,
         lhs: Operand,
         rhs: Operand,
     },
@@ -91,6 +117,7 @@ pub enum WideOp {
         op: CastOp,
         flags: PoisonFlags,
         value: Operand,
+        from_width: u32,
         to_width: u32,
     },
 }
@@ -138,7 +165,60 @@ impl WideOp {
             ) => cast(*op, *flags, a, *to_width),
             _ => None,
         };
-        folded.map_or(Lattice::Overdefined, |v| table.lattice(v))
+        if let Some(v) = folded {
+            return table.lattice(v);
+        }
+        if constants.iter().all(Option::is_some) {
+            return Lattice::Overdefined; // poison or UB
+        }
+        self.evaluate_on_ranges(table, &values)
+    }
+
+    /// The value from the operands' ranges (some operand is not a
+    /// constant), as LLVM's SCCP computes it for integers of every width.
+    fn evaluate_on_ranges(&self, table: &mut WideTable, values: &[Lattice]) -> Lattice {
+        let too_wide = |w: u32| w > MAX_RANGE_WIDTH;
+        match *self {
+            WideOp::Binary { op, width, .. } if !too_wide(width) => {
+                let (a, b) = (table.hulls(values[0], width), table.hulls(values[1], width));
+                range::binary(op, &a, &b).map_or(Lattice::Overdefined, |r| wide_lattice(table, r))
+            }
+            WideOp::ICmp { pred, width, .. } if !too_wide(width) => {
+                let (a, b) = (table.hulls(values[0], width), table.hulls(values[1], width));
+                range::icmp(pred, &a, &b)
+                    .map_or(Lattice::Overdefined, |v| Lattice::Const(Konst::bool(v)))
+            }
+            WideOp::Cast {
+                op,
+                from_width,
+                to_width,
+                ..
+            } => {
+                let source = match values[0] {
+                    v if from_width <= 64 => CastSource::Narrow(
+                        v.range_or_full(from_width)
+                            .unwrap_or(ConstantRange::full(from_width)),
+                    ),
+                    Lattice::WideRange(r) => CastSource::Wide(from_width, Some(r)),
+                    _ => CastSource::Wide(from_width, None),
+                };
+                match range::cast(op, source, to_width) {
+                    CastRange::Narrow(r) => Lattice::from_range(r),
+                    CastRange::Wide(r) => wide_lattice(table, r),
+                    CastRange::Full => Lattice::Overdefined,
+                }
+            }
+            _ => Lattice::Overdefined,
+        }
+    }
+}
+
+/// The element of a wide range: one element is its constant (as
+/// `WideTable::lattice` writes it).
+fn wide_lattice(table: &mut WideTable, r: WideRange) -> Lattice {
+    match r.single() {
+        Some(k) => table.lattice(k),
+        None => Lattice::WideRange(r),
     }
 }
 
