@@ -163,6 +163,10 @@ pub unsafe fn missing_debug_value(ty: LLVMTypeRef) -> LLVMValueRef {
     }
 }
 
+/// Does this LLVM's SCCP merge phis of structs field by field (LLVM 22's
+/// `visitPHINode`; LLVM 19 makes every field of a struct phi overdefined)?
+pub const SCCP_TRACKS_STRUCT_PHIS: bool = LLVM_MAJOR >= 22;
+
 /// A `getelementptr` that LLVM 22's SCCP may give `nuw` (`refineInstruction`:
 /// it has `nusw`, which `inbounds` implies, and not `nuw` yet). Always false
 /// on LLVM 19, whose SCCP infers no GEP flag.

@@ -162,6 +162,12 @@ pub enum Op {
     Float { op: FloatOp, env: Environment },
     /// `extractvalue` of a `*.with.overflow` call (`overflow`).
     OverflowField(OverflowField),
+    /// `ptrtoint` of a pointer of address space 0 (pointers of 64 bits) to
+    /// an integer of `width` bits: `null` is 0 and an `inttoptr` address
+    /// its integer; any other pointer overdefined, since its bits are not
+    /// known, but `rewrite` replaces one that is a constant pointer by
+    /// the constant expression `ptrtoint` of it, as LLVM's SCCP does.
+    PtrToInt { value: Operand, width: u32 },
     /// `extractvalue` of a struct field whose value is this operand: the
     /// element of a constant struct, or what an `insertvalue` put there
     /// (`read::aggregate`). Its value is the operand's.
@@ -243,6 +249,7 @@ impl Program {
             Op::Cast { value, .. }
             | Op::Freeze(value)
             | Op::Field(value)
+            | Op::PtrToInt { value, .. }
             | Op::TableLoad { index: value, .. }
             | Op::Gep { base: value, .. } => vec![value],
             Op::PointerICmp { lhs, rhs, .. } => vec![lhs, rhs],

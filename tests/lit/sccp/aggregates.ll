@@ -7,7 +7,7 @@
 ; it, and an `insertvalue` whose fields are all constants becomes a
 ; constant struct (`undef` for a poison or undef field). Not tracked, as
 ; in LLVM: arrays, structs inserted into structs, several indices,
-; `select` and `freeze` of structs (nor, unlike LLVM 22, struct phis).
+; `select` and `freeze` of structs (struct phis: `struct-phis.ll`).
 ; The third RUN line checks the same lines against the LLVM's own `sccp`.
 
 define { i64, i64 } @chain() {

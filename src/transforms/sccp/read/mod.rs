@@ -36,7 +36,9 @@ use std::cell::RefCell;
 
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
-use llvm_sys::target::{LLVMABISizeOfType, LLVMGetModuleDataLayout, LLVMTargetDataRef};
+use llvm_sys::target::{
+    LLVMABISizeOfType, LLVMGetModuleDataLayout, LLVMPointerSize, LLVMTargetDataRef,
+};
 use llvm_sys::{LLVMIntPredicate, LLVMLinkage, LLVMOpcode, LLVMTypeKind, LLVMUnnamedAddr};
 
 use crate::analysis::cfg::Block;
@@ -51,11 +53,13 @@ use super::pointer::{Global, PtrConst};
 use super::program::{Inst, InstId, Op, Operand, Program, Terminator};
 use super::wide::{WideOp, MAX_WIDE_WIDTH};
 use crate::apint::ApInt;
+use aggregate::{Field, PhiFields};
 
 /// The program and the LLVM instruction behind each `InstId` below
 /// `llvm_insts.len()`. The instructions after those have none: first one
 /// per argument a branch compares or whose attributes bound it (its
-/// `bounds::argument_op`), then the branch copies of `predicate`
+/// `bounds::argument_op`), then on LLVM 22 the phis of struct phis'
+/// fields (`aggregate::PhiFields`), then the branch copies of `predicate`
 /// (`copies`).
 pub struct ReadFunction {
     pub program: Program,
@@ -177,6 +181,8 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
         pointers: RefCell::new(FastMap::default()),
         null_is_valid: ir::attributes::has_function_attribute(function, "null_pointer_is_valid"),
         metadata_kinds: bounds::MetadataKinds::new(LLVMGetModuleContext(module)),
+        phi_fields: ir::version::SCCP_TRACKS_STRUCT_PHIS
+            .then(|| RefCell::new(PhiFields::new(llvm_insts.len() + arguments.len()))),
     };
     let mut insts: Vec<Inst> = llvm_insts
         .iter()
@@ -191,6 +197,18 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
         block: fcfg.cfg.entry(),
         op,
     }));
+    // The phis of struct phis' fields, numbered after the arguments in
+    // the order the extracts asked for them; reading one may ask for more.
+    if let Some(fields) = &reader.phi_fields {
+        let mut k = 0;
+        while k < fields.borrow().order.len() {
+            let (phi, i) = fields.borrow().order[k];
+            let op = reader.phi_field_op(phi, i);
+            let block = fcfg.block_of(LLVMGetInstructionParent(phi));
+            insts.push(Inst { block, op });
+            k += 1;
+        }
+    }
     // Read while the instructions are in the cache: `rewrite` would touch
     // every one again to find these.
     let gep_candidates = llvm_insts
@@ -265,6 +283,9 @@ struct Reader<'a> {
     /// address 0, so no `alloca` or GEP is known not to be null.
     null_is_valid: bool,
     metadata_kinds: bounds::MetadataKinds,
+    /// The phis of struct phis' fields (`aggregate::PhiFields`), on an
+    /// LLVM whose SCCP tracks them.
+    phi_fields: Option<RefCell<PhiFields>>,
 }
 
 impl Reader<'_> {
@@ -296,6 +317,9 @@ impl Reader<'_> {
         if LLVMIsUndef(value) != 0 || LLVMIsPoison(value) != 0 {
             return Operand::Undef;
         }
+        if let Some(k) = self.pointer_bits(value) {
+            return Operand::Const(k);
+        }
         if LLVMIsConstant(value) != 0 {
             if let Some(p) = self.pointer_constant(value) {
                 self.pointers.borrow_mut().entry(p).or_insert(value);
@@ -303,6 +327,24 @@ impl Reader<'_> {
             }
         }
         Operand::Unknown
+    }
+
+    /// The integer of the constant expression `ptrtoint (ptr P to iN)`,
+    /// N at most 64, when the bits of `P` are known: `null`, or an
+    /// `inttoptr` address (as LLVM's constant folder, which sees through
+    /// `ptrtoint (inttoptr x)`).
+    unsafe fn pointer_bits(&self, value: LLVMValueRef) -> Option<Konst> {
+        if LLVMIsAConstantExpr(value).is_null()
+            || LLVMGetConstOpcode(value) != LLVMOpcode::LLVMPtrToInt
+        {
+            return None;
+        }
+        let width = int_width(LLVMTypeOf(value))?;
+        match self.pointer_constant(LLVMGetOperand(value, 0))? {
+            PtrConst::Null => Some(Konst::new(width, 0)),
+            PtrConst::Address(a) => Some(Konst::new(width, a)),
+            PtrConst::InGlobal { .. } => None,
+        }
     }
 
     unsafe fn op(&self, inst: LLVMValueRef) -> Op {
@@ -359,6 +401,15 @@ impl Reader<'_> {
                     pred: predicate(LLVMGetICmpPredicate(inst)),
                     lhs: operand(0),
                     rhs: operand(1),
+                }
+            }
+            LLVMOpcode::LLVMPtrToInt
+                if is_plain_pointer(LLVMTypeOf(LLVMGetOperand(inst, 0)))
+                    && LLVMPointerSize(self.data_layout) == 8 =>
+            {
+                Op::PtrToInt {
+                    value: operand(0),
+                    width: result_width,
                 }
             }
             LLVMOpcode::LLVMZExt | LLVMOpcode::LLVMSExt | LLVMOpcode::LLVMTrunc => {
@@ -478,8 +529,33 @@ impl Reader<'_> {
         if !aggregate::is_struct(LLVMTypeOf(agg)) {
             return None;
         }
-        let value = aggregate::field_value(agg, *LLVMGetIndices(inst))?;
-        Some(Op::Field(self.operand(value)))
+        Some(Op::Field(self.field_operand(agg, *LLVMGetIndices(inst))?))
+    }
+
+    /// Field `i` of the struct value `agg` as an operand; `None` when
+    /// LLVM's SCCP finds it overdefined.
+    unsafe fn field_operand(&self, agg: LLVMValueRef, i: u32) -> Option<Operand> {
+        match aggregate::field_source(agg, i) {
+            Field::Value(v) => Some(self.operand(v)),
+            Field::Phi(phi) => {
+                let fields = self.phi_fields.as_ref()?;
+                Some(Operand::Inst(fields.borrow_mut().id(phi, i)))
+            }
+            Field::Unknown => None,
+        }
+    }
+
+    /// The phi of field `i` of the struct phi `phi`: over the fields of its
+    /// incoming values (LLVM 22's `visitPHINode` on a struct).
+    unsafe fn phi_field_op(&self, phi: LLVMValueRef, i: u32) -> Op {
+        let incoming = (0..LLVMCountIncoming(phi))
+            .map(|k| {
+                let block = self.fcfg.block_of(LLVMGetIncomingBlock(phi, k));
+                let field = self.field_operand(LLVMGetIncomingValue(phi, k), i);
+                (field.unwrap_or(Operand::Unknown), block)
+            })
+            .collect();
+        Op::Phi(incoming)
     }
 
     /// Phis, `select` and `freeze`, which carry values of any type the

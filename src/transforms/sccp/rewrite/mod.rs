@@ -111,6 +111,7 @@ pub unsafe fn apply(function: LLVMValueRef, read: &ReadFunction, solution: &Solu
         ..Report::default()
     };
     report.uses_replaced = uses_replaced;
+    report.constants += replace_pointer_bits(read, solution);
     report.constants += aggregate::fold_aggregates(read, solution);
     report.flags_added = add_flags(read, solution);
     report.masks_removed = remove_masks(read, solution);
@@ -290,6 +291,35 @@ unsafe fn division_may_trap(solution: &Solution, op: &Op, ty: LLVMTypeRef) -> bo
         || (signed
             && divisor.contains(Konst::new(width, u64::MAX))
             && operand_range(solution, lhs, width).contains(minimum))
+}
+
+/// Step 1, `ptrtoint`: one of a constant pointer whose bits the solver
+/// does not know (a global's address) is replaced by the constant
+/// expression `ptrtoint` of that pointer, as LLVM's SCCP holds any
+/// constant. No later step reads a `ptrtoint`'s handle. Returns how many.
+unsafe fn replace_pointer_bits(read: &ReadFunction, solution: &Solution) -> usize {
+    let mut count = 0;
+    for (i, inst) in read.instructions() {
+        let Op::PtrToInt { value, .. } = &inst.op else {
+            continue;
+        };
+        if !solution.executable_blocks[inst.block] || replaced_by_constant(solution, i) {
+            continue;
+        }
+        let pointer = match value {
+            Operand::Pointer(p) => *p,
+            Operand::Inst(d) => match solution.values[*d] {
+                Lattice::Pointer(p) => p,
+                _ => continue,
+            },
+            _ => continue,
+        };
+        let llvm_inst = read.llvm_insts[i];
+        let constant = LLVMConstPtrToInt(read.pointers[&pointer], LLVMTypeOf(llvm_inst));
+        ir::delete::replace_and_erase(llvm_inst, constant);
+        count += 1;
+    }
+    count
 }
 
 /// `division_may_trap` of a division of more than 64 bits: its divisor

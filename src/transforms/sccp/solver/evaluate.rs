@@ -9,7 +9,7 @@ use super::super::fold;
 use super::super::fold::CastOp;
 use super::super::intrinsic;
 use super::super::lattice::{Konst, Lattice};
-use super::super::pointer;
+use super::super::pointer::{self, PtrConst};
 use super::super::predicate;
 use super::super::program::{InstId, Op, Operand};
 use super::super::range::{self, ConstantRange};
@@ -173,6 +173,14 @@ impl Solver<'_> {
                 _ => self.value_of(if_true).meet(self.value_of(if_false)),
             },
             Op::Field(value) => self.value_of(value),
+            Op::PtrToInt { value, width } => match self.value_of(value) {
+                Lattice::Undefined => Lattice::Undefined,
+                Lattice::Pointer(PtrConst::Null) => Lattice::Const(Konst::new(*width, 0)),
+                Lattice::Pointer(PtrConst::Address(a)) => Lattice::Const(Konst::new(*width, a)),
+                // Its bits are not known (`rewrite` may still write it as
+                // a constant expression).
+                _ => Lattice::Overdefined,
+            },
             Op::Freeze(value) => match self.value_of(value) {
                 Lattice::Const(k) => Lattice::Const(k),
                 Lattice::Wide(id) => Lattice::Wide(id),

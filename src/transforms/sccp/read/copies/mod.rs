@@ -685,6 +685,7 @@ fn redirect_operands(
         Op::Cast { value, .. }
         | Op::Freeze(value)
         | Op::Field(value)
+        | Op::PtrToInt { value, .. }
         | Op::TableLoad { index: value, .. } => redirect(value, at),
         Op::Select {
             cond,
