@@ -82,6 +82,7 @@ mod tests {
         let k = |v| Konst::new(8, v);
         let program = Program {
             insts: Vec::new(),
+            phi_entries: Vec::new(),
             terminators: vec![
                 Terminator::Switch {
                     cond: Operand::Unknown,

@@ -50,7 +50,7 @@ use super::intrinsic::Intrinsic;
 use super::lattice::Konst;
 use super::overflow::{OverflowField, OverflowOp};
 use super::pointer::{Global, PtrConst};
-use super::program::{Inst, InstId, Op, Operand, Program, Terminator};
+use super::program::{add_phi, Inst, InstId, Op, Operand, PhiTable, Program, Terminator};
 use super::wide::{WideOp, MAX_WIDE_WIDTH};
 use crate::apint::ApInt;
 use aggregate::{Field, PhiFields};
@@ -134,9 +134,14 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
     let fcfg = FunctionCfg::read(function);
     let mut llvm_insts = Vec::new();
     let mut blocks_of = Vec::new();
+    let assume = ir::intrinsic_id("llvm.assume");
+    let mut assumes = Vec::new();
     for (b, &bb) in fcfg.blocks.iter().enumerate() {
         for inst in ir::instructions(bb) {
             if LLVMIsATerminatorInst(inst).is_null() {
+                if copies::is_assume_call(inst, assume) {
+                    assumes.push(llvm_insts.len());
+                }
                 llvm_insts.push(inst);
                 blocks_of.push(b);
             }
@@ -150,7 +155,6 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
     // The arguments a branch compares get a number too (after the
     // instructions), so that `copies` can narrow their uses, and so do
     // those whose attributes say something of their value.
-    let assumes = copies::assume_calls(&llvm_insts);
     let mut arguments = copies::compared_arguments(&fcfg, &llvm_insts, &assumes);
     // What each numbered argument is known to be (`Opaque` for one that is
     // only compared), read once.
@@ -183,15 +187,25 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
         metadata_kinds: bounds::MetadataKinds::new(LLVMGetModuleContext(module)),
         phi_fields: ir::version::SCCP_TRACKS_STRUCT_PHIS
             .then(|| RefCell::new(PhiFields::new(llvm_insts.len() + arguments.len()))),
+        phi_entries: RefCell::new(PhiTable::new()),
     };
-    let mut insts: Vec<Inst> = llvm_insts
-        .iter()
-        .zip(&blocks_of)
-        .map(|(&inst, &block)| Inst {
+    // What `rewrite` looks at besides the solution, found while each
+    // instruction is in the cache: `rewrite` would touch every one again
+    // (one sweep a cache miss per instruction past a few thousand blocks).
+    let mut gep_candidates = Vec::new();
+    let mut aggregates = Vec::new();
+    let mut insts = Vec::with_capacity(llvm_insts.len() + arguments.len());
+    for (id, (&inst, &block)) in llvm_insts.iter().zip(&blocks_of).enumerate() {
+        if is_gep_of_constant_or_gep(inst) {
+            gep_candidates.push(id);
+        } else if aggregate::is_foldable_insert(inst) {
+            aggregates.push(id);
+        }
+        insts.push(Inst {
             block,
             op: reader.op(inst),
-        })
-        .collect();
+        });
+    }
     // An argument has its value from the entry on.
     insts.extend(argument_ops.into_iter().map(|op| Inst {
         block: fcfg.cfg.entry(),
@@ -209,23 +223,6 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
             k += 1;
         }
     }
-    // Read while the instructions are in the cache: `rewrite` would touch
-    // every one again to find these.
-    let gep_candidates = llvm_insts
-        .iter()
-        .enumerate()
-        .filter(|&(_, &inst)| {
-            if LLVMIsAGetElementPtrInst(inst).is_null() {
-                return false;
-            }
-            let base = LLVMGetOperand(inst, 0);
-            LLVMIsConstant(base) != 0 || !LLVMIsAGetElementPtrInst(base).is_null()
-        })
-        .map(|(i, _)| i)
-        .collect();
-    let aggregates = (0..llvm_insts.len())
-        .filter(|&id| aggregate::is_foldable_insert(llvm_insts[id]))
-        .collect();
     let terminators = fcfg
         .blocks
         .iter()
@@ -245,7 +242,11 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
     } else {
         Vec::new()
     };
-    let mut program = Program { insts, terminators };
+    let mut program = Program {
+        insts,
+        terminators,
+        phi_entries: reader.phi_entries.take(),
+    };
     let values: Vec<LLVMValueRef> = llvm_insts.iter().chain(&arguments).copied().collect();
     let copies = copies::add(&mut program, &values, &id_of, &fcfg, &assumes);
     ReadFunction {
@@ -258,6 +259,19 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
         fcfg,
         returns,
     }
+}
+
+/// A GEP whose base is a constant or another GEP: one `rewrite` may make
+/// a constant expression (`ReadFunction::gep_candidates`).
+///
+/// # Safety
+/// `inst` is a live instruction.
+unsafe fn is_gep_of_constant_or_gep(inst: LLVMValueRef) -> bool {
+    if LLVMIsAGetElementPtrInst(inst).is_null() {
+        return false;
+    }
+    let base = LLVMGetOperand(inst, 0);
+    LLVMIsConstant(base) != 0 || !LLVMIsAGetElementPtrInst(base).is_null()
 }
 
 struct Reader<'a> {
@@ -286,6 +300,8 @@ struct Reader<'a> {
     /// The phis of struct phis' fields (`aggregate::PhiFields`), on an
     /// LLVM whose SCCP tracks them.
     phi_fields: Option<RefCell<PhiFields>>,
+    /// `Program::phi_entries`, as it is filled.
+    phi_entries: RefCell<PhiTable>,
 }
 
 impl Reader<'_> {
@@ -548,14 +564,19 @@ impl Reader<'_> {
     /// The phi of field `i` of the struct phi `phi`: over the fields of its
     /// incoming values (LLVM 22's `visitPHINode` on a struct).
     unsafe fn phi_field_op(&self, phi: LLVMValueRef, i: u32) -> Op {
-        let incoming = (0..LLVMCountIncoming(phi))
-            .map(|k| {
-                let block = self.fcfg.block_of(LLVMGetIncomingBlock(phi, k));
-                let field = self.field_operand(LLVMGetIncomingValue(phi, k), i);
-                (field.unwrap_or(Operand::Unknown), block)
-            })
-            .collect();
-        Op::Phi(incoming)
+        self.phi(phi, |value| {
+            self.field_operand(value, i).unwrap_or(Operand::Unknown)
+        })
+    }
+
+    /// The phi `phi` with entries `operand` of its incoming values, its
+    /// entries added to `phi_entries` (which `operand` must not read).
+    unsafe fn phi(&self, phi: LLVMValueRef, operand: impl Fn(LLVMValueRef) -> Operand) -> Op {
+        let entries = (0..LLVMCountIncoming(phi)).map(|k| {
+            let block = self.fcfg.block_of(LLVMGetIncomingBlock(phi, k));
+            (operand(LLVMGetIncomingValue(phi, k)), block)
+        });
+        add_phi(&mut self.phi_entries.borrow_mut(), entries)
     }
 
     /// Phis, `select` and `freeze`, which carry values of any type the
@@ -575,15 +596,7 @@ impl Reader<'_> {
                 }
             }
             LLVMOpcode::LLVMFreeze => Op::Freeze(operand(0)),
-            LLVMOpcode::LLVMPHI => {
-                let incoming = (0..LLVMCountIncoming(inst))
-                    .map(|k| {
-                        let block = self.fcfg.block_of(LLVMGetIncomingBlock(inst, k));
-                        (self.operand(LLVMGetIncomingValue(inst, k)), block)
-                    })
-                    .collect();
-                Op::Phi(incoming)
-            }
+            LLVMOpcode::LLVMPHI => self.phi(inst, |value| self.operand(value)),
             _ => return None,
         })
     }

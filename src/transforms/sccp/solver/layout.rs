@@ -155,7 +155,7 @@ pub(super) fn users_of(program: &Program) -> (Lists<User>, bool) {
         };
         match &inst.op {
             // The common case, without `operands`' vector.
-            Op::Phi(incoming) => incoming.iter().for_each(|(v, _)| add(v)),
+            Op::Phi(phi) => program.entries(*phi).iter().for_each(|(v, _)| add(v)),
             // Reads undef from memory.
             Op::UndefLoad => reads_undef = true,
             _ => program.operands(i).into_iter().for_each(add),

@@ -238,11 +238,11 @@ impl<'p> Solver<'p> {
             solver.nodes[i].links =
                 u32::try_from(solver.links.len()).expect("fewer than 2^32 links");
             let user_count = u32::try_from(users[i].len()).expect("fewer than 2^32 users");
-            if let Op::Phi(incoming) = &inst.op {
-                let count = u32::try_from(incoming.len()).expect("fewer than 2^31 entries");
+            if let Op::Phi(phi) = inst.op {
+                let count = u32::try_from(phi.len()).expect("fewer than 2^31 entries");
                 assert!(count & PHI_BIT == 0, "fewer than 2^31 entries");
                 solver.links.extend([count | PHI_BIT, user_count]);
-                for (v, pred) in incoming {
+                for (v, pred) in program.entries(phi) {
                     let entry = solver.phi_entry(v, *pred, inst.block);
                     solver.links.extend([entry.edge, entry.slot]);
                 }

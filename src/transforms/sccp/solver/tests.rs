@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::transforms::sccp::fold::{BinOp, CastOp, IntPredicate, PoisonFlags};
-use crate::transforms::sccp::program::Inst;
+use crate::transforms::sccp::program::{add_phi, Inst, PhiTable};
 
 fn c32(v: i64) -> Operand {
     Operand::Const(Konst::new(32, v as u64))
@@ -18,6 +18,12 @@ fn sel(cond: Operand, t: Operand, f: Operand) -> Inst {
             if_false: f,
         },
     )
+}
+
+/// `p` with the table its phis' entries were added to.
+fn with_phis(mut p: Program, phis: PhiTable) -> Program {
+    p.phi_entries = phis;
+    p
 }
 
 fn inst(block: Block, op: Op) -> Inst {
@@ -58,6 +64,7 @@ fn single_block_loop(insts: Vec<Inst>, cond: usize) -> Program {
             },
             Terminator::Other(vec![]),
         ],
+        phi_entries: PhiTable::new(),
     }
 }
 
@@ -70,13 +77,14 @@ fn single_block_loop(insts: Vec<Inst>, cond: usize) -> Program {
 /// ```
 #[test]
 fn seed_example_returns_100() {
+    let mut phis = PhiTable::new();
     let p = Program {
         insts: vec![
             bin(0, BinOp::Add, c32(1), c32(2)),
             bin(0, BinOp::Mul, Operand::Inst(0), c32(10)),
             bin(0, BinOp::Sub, Operand::Inst(1), c32(100)),
             icmp(0, IntPredicate::Slt, Operand::Inst(2), c32(100)),
-            inst(3, Op::Phi(vec![(c32(200), 2), (c32(100), 1)])),
+            inst(3, add_phi(&mut phis, [(c32(200), 2), (c32(100), 1)])),
         ],
         terminators: vec![
             Terminator::Branch {
@@ -88,6 +96,7 @@ fn seed_example_returns_100() {
             Terminator::Jump(3),
             Terminator::Other(vec![]),
         ],
+        phi_entries: phis,
     };
     let s = solve(&p);
     assert_eq!(s.values[2], konst32(-70));
@@ -108,14 +117,18 @@ fn seed_example_returns_100() {
 /// ```
 #[test]
 fn loop_induction_variable_is_overdefined() {
-    let p = single_block_loop(
-        vec![
-            inst(1, Op::Phi(vec![(c32(0), 0), (Operand::Inst(2), 1)])),
-            inst(1, Op::Phi(vec![(c32(7), 0), (Operand::Inst(1), 1)])),
-            bin(1, BinOp::Add, Operand::Inst(0), c32(1)),
-            icmp(1, IntPredicate::Slt, Operand::Inst(2), c32(10)),
-        ],
-        3,
+    let mut phis = PhiTable::new();
+    let p = with_phis(
+        single_block_loop(
+            vec![
+                inst(1, add_phi(&mut phis, [(c32(0), 0), (Operand::Inst(2), 1)])),
+                inst(1, add_phi(&mut phis, [(c32(7), 0), (Operand::Inst(1), 1)])),
+                bin(1, BinOp::Add, Operand::Inst(0), c32(1)),
+                icmp(1, IntPredicate::Slt, Operand::Inst(2), c32(10)),
+            ],
+            3,
+        ),
+        phis,
     );
     let s = solve(&p);
     assert_eq!(s.values[0], Lattice::Overdefined);
@@ -130,13 +143,17 @@ fn loop_induction_variable_is_overdefined() {
 /// leaves the back edge non-executable, so `i` stays 0.
 #[test]
 fn back_edge_never_taken_keeps_phi_constant() {
-    let p = single_block_loop(
-        vec![
-            inst(1, Op::Phi(vec![(c32(0), 0), (Operand::Inst(1), 1)])),
-            bin(1, BinOp::Add, Operand::Inst(0), c32(1)),
-            icmp(1, IntPredicate::Slt, Operand::Inst(0), c32(0)),
-        ],
-        2,
+    let mut phis = PhiTable::new();
+    let p = with_phis(
+        single_block_loop(
+            vec![
+                inst(1, add_phi(&mut phis, [(c32(0), 0), (Operand::Inst(1), 1)])),
+                bin(1, BinOp::Add, Operand::Inst(0), c32(1)),
+                icmp(1, IntPredicate::Slt, Operand::Inst(0), c32(0)),
+            ],
+            2,
+        ),
+        phis,
     );
     let s = solve(&p);
     assert_eq!(s.values[0], konst32(0));
@@ -147,11 +164,12 @@ fn back_edge_never_taken_keeps_phi_constant() {
 /// `switch 2 [1 → b1, 2 → b2], default b3`: only b2 executes.
 #[test]
 fn switch_on_constant_takes_one_case() {
+    let mut phis = PhiTable::new();
     let k = |v| Konst::new(32, v);
     let p = Program {
         insts: vec![inst(
             4,
-            Op::Phi(vec![(c32(10), 1), (c32(20), 2), (c32(30), 3)]),
+            add_phi(&mut phis, [(c32(10), 1), (c32(20), 2), (c32(30), 3)]),
         )],
         terminators: vec![
             Terminator::Switch {
@@ -164,6 +182,7 @@ fn switch_on_constant_takes_one_case() {
             Terminator::Jump(4),
             Terminator::Other(vec![]),
         ],
+        phi_entries: phis,
     };
     let s = solve(&p);
     assert_eq!(s.executable_blocks, vec![true, false, true, false, true]);
@@ -188,6 +207,7 @@ fn division_by_zero_is_overdefined() {
             bin(0, BinOp::Add, Operand::Inst(0), c32(1)),
         ],
         terminators: vec![Terminator::Other(vec![])],
+        phi_entries: PhiTable::new(),
     };
     let s = solve(&p);
     assert_eq!(s.values, vec![Lattice::Overdefined, Lattice::Overdefined]);
@@ -204,6 +224,7 @@ fn absorbing_operand_decides_alone() {
             bin(0, BinOp::Add, Operand::Unknown, c32(0)),
         ],
         terminators: vec![Terminator::Other(vec![])],
+        phi_entries: PhiTable::new(),
     };
     let s = solve(&p);
     assert_eq!(
@@ -225,6 +246,7 @@ fn select_rules() {
             sel(t, c32(4), Operand::Unknown),
         ],
         terminators: vec![Terminator::Other(vec![])],
+        phi_entries: PhiTable::new(),
     };
     let s = solve(&p);
     let four_or_five = Lattice::Range(ConstantRange::unsigned(32, 4, 5));
@@ -249,19 +271,24 @@ fn diamond(cond: Operand, insts: Vec<Inst>) -> Program {
             Terminator::Jump(3),
             Terminator::Other(vec![]),
         ],
+        phi_entries: PhiTable::new(),
     }
 }
 
 #[test]
 fn phi_skips_undef_and_marks_the_result() {
-    let p = diamond(
-        Operand::Unknown,
-        vec![
-            inst(3, Op::Phi(vec![(Operand::Undef, 1), (c32(5), 2)])),
-            bin(3, BinOp::Add, Operand::Inst(0), c32(1)),
-            bin(3, BinOp::Add, Operand::Undef, c32(1)),
-            bin(3, BinOp::And, Operand::Undef, c32(0)),
-        ],
+    let mut phis = PhiTable::new();
+    let p = with_phis(
+        diamond(
+            Operand::Unknown,
+            vec![
+                inst(3, add_phi(&mut phis, [(Operand::Undef, 1), (c32(5), 2)])),
+                bin(3, BinOp::Add, Operand::Inst(0), c32(1)),
+                bin(3, BinOp::Add, Operand::Undef, c32(1)),
+                bin(3, BinOp::And, Operand::Undef, c32(0)),
+            ],
+        ),
+        phis,
     );
     let s = solve(&p);
     assert_eq!(s.values[0], konst32(5), "undef may be 5");
@@ -279,12 +306,19 @@ fn phi_skips_undef_and_marks_the_result() {
 
 #[test]
 fn phi_of_only_undef_is_undef_and_its_branch_has_no_successor() {
-    let mut p = diamond(
-        Operand::Unknown,
-        vec![
-            inst(3, Op::Phi(vec![(Operand::Undef, 1), (Operand::Undef, 2)])),
-            bin(3, BinOp::Mul, Operand::Inst(0), c32(2)),
-        ],
+    let mut phis = PhiTable::new();
+    let mut p = with_phis(
+        diamond(
+            Operand::Unknown,
+            vec![
+                inst(
+                    3,
+                    add_phi(&mut phis, [(Operand::Undef, 1), (Operand::Undef, 2)]),
+                ),
+                bin(3, BinOp::Mul, Operand::Inst(0), c32(2)),
+            ],
+        ),
+        phis,
     );
     p.terminators[3] = Terminator::Branch {
         cond: Operand::Inst(0),
@@ -312,14 +346,21 @@ fn branch_on_undef_has_no_successor() {
 
 #[test]
 fn phi_with_a_waiting_input_resolves_to_overdefined() {
+    let mut phis = PhiTable::new();
     // %w = add undef, 1 waits; the phi meets undef and %w: overdefined
     // once %w is resolved, not undef and not a constant.
-    let p = diamond(
-        Operand::Unknown,
-        vec![
-            bin(1, BinOp::Add, Operand::Undef, c32(1)),
-            inst(3, Op::Phi(vec![(Operand::Inst(0), 1), (Operand::Undef, 2)])),
-        ],
+    let p = with_phis(
+        diamond(
+            Operand::Unknown,
+            vec![
+                bin(1, BinOp::Add, Operand::Undef, c32(1)),
+                inst(
+                    3,
+                    add_phi(&mut phis, [(Operand::Inst(0), 1), (Operand::Undef, 2)]),
+                ),
+            ],
+        ),
+        phis,
     );
     let s = solve(&p);
     assert_eq!(s.values, vec![Lattice::Overdefined; 2]);
@@ -337,6 +378,7 @@ fn select_resolves_undef_as_llvm() {
             sel(t, c32(4), Operand::Undef),
         ],
         terminators: vec![Terminator::Other(vec![])],
+        phi_entries: PhiTable::new(),
     };
     let s = solve(&p);
     assert_eq!(
@@ -354,15 +396,22 @@ fn select_resolves_undef_as_llvm() {
 
 #[test]
 fn maybe_undef_range_proves_no_switch_case_dead() {
+    let mut phis = PhiTable::new();
     // %p = phi [undef], [zext i8 %x]: [0, 255] or undef. A switch on it
     // keeps every case (LLVM: UndefAllowed = false); the flags read it
     // as overdefined.
-    let mut p = diamond(
-        Operand::Unknown,
-        vec![
-            cast(0, CastOp::ZExt, Operand::Unknown, 8, 32),
-            inst(3, Op::Phi(vec![(Operand::Undef, 1), (Operand::Inst(0), 2)])),
-        ],
+    let mut p = with_phis(
+        diamond(
+            Operand::Unknown,
+            vec![
+                cast(0, CastOp::ZExt, Operand::Unknown, 8, 32),
+                inst(
+                    3,
+                    add_phi(&mut phis, [(Operand::Undef, 1), (Operand::Inst(0), 2)]),
+                ),
+            ],
+        ),
+        phis,
     );
     p.terminators[3] = Terminator::Switch {
         cond: Operand::Inst(1),
@@ -382,8 +431,9 @@ fn maybe_undef_range_proves_no_switch_case_dead() {
 
 #[test]
 fn safety_net_forces_undefined_conditions() {
+    let mut phis = PhiTable::new();
     let p = Program {
-        insts: vec![inst(1, Op::Phi(vec![(Operand::Inst(0), 0)]))],
+        insts: vec![inst(1, add_phi(&mut phis, [(Operand::Inst(0), 0)]))],
         terminators: vec![
             Terminator::Jump(1),
             Terminator::Branch {
@@ -394,6 +444,7 @@ fn safety_net_forces_undefined_conditions() {
             Terminator::Other(vec![]),
             Terminator::Other(vec![]),
         ],
+        phi_entries: phis,
     };
     let s = solve(&p);
     assert_eq!(s.values[0], Lattice::Overdefined);
@@ -408,6 +459,7 @@ fn unreachable_block_is_not_executable() {
     let p = Program {
         insts: vec![bin(1, BinOp::Add, c32(1), c32(1))],
         terminators: vec![Terminator::Other(vec![]), Terminator::Other(vec![])],
+        phi_entries: PhiTable::new(),
     };
     let s = solve(&p);
     assert_eq!(s.executable_blocks, vec![true, false]);
@@ -441,6 +493,7 @@ fn casts_fold_with_flags() {
             cast(CastOp::ZExt, true),
         ],
         terminators: vec![Terminator::Other(vec![])],
+        phi_entries: PhiTable::new(),
     };
     let s = solve(&p);
     assert_eq!(
@@ -471,6 +524,7 @@ fn zext_of_unknown_is_a_range_that_decides_a_compare() {
             icmp(0, IntPredicate::Sge, c32(37742), Operand::Inst(0)),
         ],
         terminators: vec![Terminator::Other(vec![])],
+        phi_entries: PhiTable::new(),
     };
     let s = solve(&p);
     assert_eq!(
@@ -498,6 +552,7 @@ fn switch_on_range_skips_cases_outside_it() {
             Terminator::Other(vec![]),
             Terminator::Other(vec![]),
         ],
+        phi_entries: PhiTable::new(),
     };
     let s = solve(&p);
     assert_eq!(s.executable_blocks, vec![true, true, true, false, false]);
@@ -509,13 +564,17 @@ fn switch_on_range_skips_cases_outside_it() {
 /// handful of rounds rather than 1000.
 #[test]
 fn widening_stops_a_growing_phi() {
-    let p = single_block_loop(
-        vec![
-            inst(1, Op::Phi(vec![(c32(0), 0), (Operand::Inst(1), 1)])),
-            bin(1, BinOp::Add, Operand::Inst(0), c32(1)),
-            icmp(1, IntPredicate::Ult, Operand::Inst(1), c32(1000)),
-        ],
-        2,
+    let mut phis = PhiTable::new();
+    let p = with_phis(
+        single_block_loop(
+            vec![
+                inst(1, add_phi(&mut phis, [(c32(0), 0), (Operand::Inst(1), 1)])),
+                bin(1, BinOp::Add, Operand::Inst(0), c32(1)),
+                icmp(1, IntPredicate::Ult, Operand::Inst(1), c32(1000)),
+            ],
+            2,
+        ),
+        phis,
     );
     let s = solve(&p);
     assert_eq!(s.values[0], Lattice::Overdefined);
@@ -548,6 +607,7 @@ fn pointer_compares_and_constant_loads() {
             inst(0, Op::ConstantLoad(Konst::new(32, 7))),
         ],
         terminators: vec![Terminator::Other(vec![])],
+        phi_entries: PhiTable::new(),
     };
     let s = solve(&p);
     assert_eq!(
@@ -585,38 +645,45 @@ fn pointer_icmp(block: Block, pred: IntPredicate, lhs: Operand, rhs: Operand) ->
 /// without `inbounds` may wrap to null.
 #[test]
 fn pointer_constants_and_pointers_that_are_not_null() {
+    let mut phis = PhiTable::new();
     let null = || Operand::Pointer(PtrConst::Null);
     let g = Operand::Pointer(global_pointer());
-    let p = single_block_loop(
-        vec![
-            inst(1, Op::Phi(vec![(g.clone(), 0), (Operand::Inst(0), 1)])),
-            inst(1, Op::NotNull),
-            inst(
-                1,
-                Op::Gep {
-                    base: Operand::Inst(1),
-                    keeps_non_null: true,
-                    nuw_indices: None,
-                },
-            ),
-            inst(
-                1,
-                Op::Gep {
-                    base: Operand::Inst(1),
-                    keeps_non_null: false,
-                    nuw_indices: None,
-                },
-            ),
-            sel(Operand::Unknown, Operand::Inst(2), g.clone()),
-            pointer_icmp(1, IntPredicate::Eq, Operand::Inst(4), null()),
-            pointer_icmp(1, IntPredicate::Eq, Operand::Inst(3), null()),
-            pointer_icmp(1, IntPredicate::Eq, Operand::Inst(0), g),
-            inst(1, Op::Freeze(Operand::Inst(0))),
-            inst(1, Op::Freeze(Operand::Inst(1))),
-            pointer_icmp(1, IntPredicate::Ne, Operand::Inst(1), Operand::Inst(2)),
-            pointer_icmp(1, IntPredicate::Eq, Operand::Inst(1), Operand::Unknown),
-        ],
-        7,
+    let p = with_phis(
+        single_block_loop(
+            vec![
+                inst(
+                    1,
+                    add_phi(&mut phis, [(g.clone(), 0), (Operand::Inst(0), 1)]),
+                ),
+                inst(1, Op::NotNull),
+                inst(
+                    1,
+                    Op::Gep {
+                        base: Operand::Inst(1),
+                        keeps_non_null: true,
+                        nuw_indices: None,
+                    },
+                ),
+                inst(
+                    1,
+                    Op::Gep {
+                        base: Operand::Inst(1),
+                        keeps_non_null: false,
+                        nuw_indices: None,
+                    },
+                ),
+                sel(Operand::Unknown, Operand::Inst(2), g.clone()),
+                pointer_icmp(1, IntPredicate::Eq, Operand::Inst(4), null()),
+                pointer_icmp(1, IntPredicate::Eq, Operand::Inst(3), null()),
+                pointer_icmp(1, IntPredicate::Eq, Operand::Inst(0), g),
+                inst(1, Op::Freeze(Operand::Inst(0))),
+                inst(1, Op::Freeze(Operand::Inst(1))),
+                pointer_icmp(1, IntPredicate::Ne, Operand::Inst(1), Operand::Inst(2)),
+                pointer_icmp(1, IntPredicate::Eq, Operand::Inst(1), Operand::Unknown),
+            ],
+            7,
+        ),
+        phis,
     );
     let s = solve(&p);
     let f = Lattice::Const(Konst::bool(false));
@@ -657,6 +724,7 @@ fn freeze_of_range_is_overdefined() {
             inst(0, Op::Freeze(Operand::Inst(0))),
         ],
         terminators: vec![Terminator::Other(vec![])],
+        phi_entries: PhiTable::new(),
     };
     let s = solve(&p);
     assert_eq!(s.values[1], Lattice::Overdefined);

@@ -51,7 +51,9 @@ use crate::transforms::sccp::fold::{BinOp, CastOp, IntPredicate};
 use crate::transforms::sccp::lattice::Konst;
 use crate::transforms::sccp::pointer::PtrConst;
 use crate::transforms::sccp::predicate::{inverse, swapped};
-use crate::transforms::sccp::program::{Inst, InstId, Op, Operand, Program, Terminator};
+use crate::transforms::sccp::program::{
+    entries_in_mut, Inst, InstId, Op, Operand, PhiTable, Program, Terminator,
+};
 
 mod index;
 use index::CopyIndex;
@@ -119,7 +121,7 @@ impl Point {
 /// `program` was just read from the live function of `fcfg`, unchanged
 /// since; `values` are the LLVM values of its instructions (numbered by
 /// `id_of`) and arguments; `assumes` its `llvm.assume` calls
-/// (`assume_calls`).
+/// (`is_assume_call`).
 pub unsafe fn add(
     program: &mut Program,
     values: &[LLVMValueRef],
@@ -193,7 +195,12 @@ pub unsafe fn add(
     user_insts.sort_unstable();
     user_insts.dedup();
     for id in user_insts {
-        redirect_operands(&mut program.insts[id], id, &redirect);
+        redirect_operands(
+            &mut program.insts[id],
+            &mut program.phi_entries,
+            id,
+            &redirect,
+        );
     }
     user_terminators.sort_unstable();
     user_terminators.dedup();
@@ -484,17 +491,14 @@ unsafe fn has_one_use(value: LLVMValueRef) -> bool {
     users.next().is_some() && users.next().is_none()
 }
 
-/// The positions in `insts` of the calls of `llvm.assume`.
+/// Is `inst` a call of `llvm.assume` (whose intrinsic id is `assume`,
+/// `ir::intrinsic_id("llvm.assume")`)? `read` collects their positions,
+/// `add`'s `assumes`, in its first sweep over the instructions.
 ///
 /// # Safety
-/// `insts` are live instructions.
-pub unsafe fn assume_calls(insts: &[LLVMValueRef]) -> Vec<InstId> {
-    let assume = ir::intrinsic_id("llvm.assume");
-    (0..insts.len())
-        .filter(|&k| {
-            !LLVMIsACallInst(insts[k]).is_null() && ir::called_intrinsic_id(insts[k]) == assume
-        })
-        .collect()
+/// `inst` is a live instruction.
+pub unsafe fn is_assume_call(inst: LLVMValueRef, assume: u32) -> bool {
+    !LLVMIsACallInst(inst).is_null() && ir::called_intrinsic_id(inst) == assume
 }
 
 /// The arguments (integers of at most 64 bits, pointers of address space
@@ -671,6 +675,7 @@ impl EdgeCopies {
 /// instruction `id`, each with the point where it is used.
 fn redirect_operands(
     inst: &mut Inst,
+    phi_entries: &mut PhiTable,
     id: InstId,
     redirect_at: &impl Fn(&mut Operand, Point, Option<Block>),
 ) {
@@ -710,7 +715,7 @@ fn redirect_operands(
             }
         }
         // A phi's operand is read on the edge from its incoming block.
-        Op::Phi(incoming) => incoming
+        Op::Phi(phi) => entries_in_mut(phi_entries, *phi)
             .iter_mut()
             .for_each(|(v, from)| redirect_at(v, Point::end(*from), Some(block))),
         // Read through `x` itself: sound, only less precise.
