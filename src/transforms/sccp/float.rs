@@ -6,7 +6,11 @@
 //! nearest, ties to even; no traps): `fadd`, `fsub`, `fmul`, `fdiv`,
 //! `frem` (fmod, exact), `fneg`, `fcmp` (all 16 predicates),
 //! `llvm.fabs`, `llvm.copysign`, `fptosi`/`fptoui` (to at most 64 bits),
-//! `sitofp`/`uitofp` (from at most 64 bits), `fpext`, `fptrunc`.
+//! `sitofp`/`uitofp` (from at most 64 bits), `fpext`, `fptrunc`; the
+//! intrinsics whose IEEE result is exact: `llvm.sqrt` (correctly
+//! rounded), `llvm.floor`/`ceil`/`trunc`/`round`/`roundeven`/`rint`/
+//! `nearbyint`, `llvm.minnum`/`maxnum`/`minimum`/`maximum`, and
+//! `llvm.fma`/`fmuladd` (one rounding: Rust's `mul_add`).
 //!
 //! Never folded (`None`, the solver makes it overdefined), each a case
 //! where the result would be poison or the exact value is not ours to
@@ -17,6 +21,9 @@
 //!   fit the result type (poison), `uitofp nneg` of a negative value;
 //! * `fneg`/`fabs`/`copysign` whose result is a NaN: they only move the
 //!   sign bit, so the NaN's payload would have to be kept bit for bit;
+//! * the intrinsics above on NaN operands or with a NaN result, `sqrt` of
+//!   an infinity or a negative value (fewer folds than LLVM, never a
+//!   different value);
 //! * with a non-IEEE denormal mode (`denormal-fp-math`), any subnormal
 //!   operand or result (LLVM flushes or keeps them by that mode).
 //!
@@ -214,12 +221,65 @@ pub enum FloatOp {
         kind: FloatKind,
         value: Operand,
     },
+    /// `llvm.sqrt` and the rounding intrinsics.
+    Unary {
+        op: FUnary,
+        fmf: FastMath,
+        value: Operand,
+    },
+    /// `llvm.minnum`, `llvm.maxnum`, `llvm.minimum`, `llvm.maximum`.
+    MinMax {
+        op: FMinMax,
+        fmf: FastMath,
+        lhs: Operand,
+        rhs: Operand,
+    },
+    /// `llvm.fma` and `llvm.fmuladd`, `a * b + c` rounded once (LLVM's
+    /// folder fuses `fmuladd` too). Boxed: three operands inline would
+    /// make every `Op` larger.
+    MulAdd {
+        fmf: FastMath,
+        operands: Box<[Operand; 3]>,
+    },
+}
+
+/// The intrinsics of one operand folded, each exact in IEEE 754: an
+/// integral value (LLVM's `APFloat::roundToIntegral`) or the correctly
+/// rounded square root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FUnary {
+    Sqrt,
+    Floor,
+    Ceil,
+    Trunc,
+    /// Ties away from zero.
+    Round,
+    /// Ties to even: `llvm.roundeven`, and `llvm.rint` and
+    /// `llvm.nearbyint` in the default rounding mode.
+    RoundEven,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FMinMax {
+    MinNum,
+    MaxNum,
+    Minimum,
+    Maximum,
+}
+
+impl FMinMax {
+    fn is_min(self) -> bool {
+        matches!(self, FMinMax::MinNum | FMinMax::Minimum)
+    }
 }
 
 impl FloatOp {
     pub fn operands(&self) -> Vec<&Operand> {
         match self {
-            FloatOp::Binary { lhs, rhs, .. } | FloatOp::FCmp { lhs, rhs, .. } => vec![lhs, rhs],
+            FloatOp::Binary { lhs, rhs, .. }
+            | FloatOp::FCmp { lhs, rhs, .. }
+            | FloatOp::MinMax { lhs, rhs, .. } => vec![lhs, rhs],
+            FloatOp::MulAdd { operands, .. } => operands.iter().collect(),
             FloatOp::CopySign {
                 magnitude, sign, ..
             } => vec![magnitude, sign],
@@ -227,7 +287,8 @@ impl FloatOp {
             | FloatOp::Fabs { value, .. }
             | FloatOp::ToInt { value, .. }
             | FloatOp::FromInt { value, .. }
-            | FloatOp::Convert { value, .. } => vec![value],
+            | FloatOp::Convert { value, .. }
+            | FloatOp::Unary { value, .. } => vec![value],
         }
     }
 
@@ -313,7 +374,75 @@ impl FloatOp {
                 let a = float(0)?;
                 checked(*fmf, &[a], FloatConst::of_kind(*kind, a.value()))
             }
+            FloatOp::Unary { op, fmf, .. } => {
+                let a = float(0)?;
+                // LLVM folds the square root of finite values only, and
+                // not of negative ones (a NaN, with an exception on the
+                // host); a rounding of an infinity is itself, of a NaN a
+                // NaN whose payload LLVM picks (not folded).
+                let unfolded_root = *op == FUnary::Sqrt && (a.value() < 0.0 || a.is_infinite());
+                if a.is_nan() || unfolded_root {
+                    return None;
+                }
+                checked(*fmf, &[a], unary(*op, a))
+            }
+            FloatOp::MinMax { op, fmf, .. } => {
+                let (a, b) = (float(0)?, float(1)?);
+                // NaN operands are not folded (the quiet and signaling
+                // NaN rules of `minnum` changed between LLVM versions).
+                // `-0.0` is below `0.0`: `minimum` requires it, `minnum`
+                // may return either, and LLVM 19 and 22 fold so.
+                let (x, y) = (a.value(), b.value());
+                if x.is_nan() || y.is_nan() {
+                    return None;
+                }
+                let zeros_below =
+                    x == 0.0 && y == 0.0 && a.is_sign_negative() && !b.is_sign_negative();
+                let below = x < y || zeros_below;
+                let r = if below == op.is_min() { a } else { b };
+                checked(*fmf, &[a, b], r)
+            }
+            FloatOp::MulAdd { fmf, .. } => {
+                let (a, b, c) = (float(0)?, float(1)?, float(2)?);
+                let r = mul_add(a, b, c);
+                // `inf * 0` and NaN operands: a NaN, whose payload LLVM
+                // picks (as for `fneg`).
+                if [a, b, c, r].iter().any(|f| f.is_nan()) {
+                    return None;
+                }
+                checked(*fmf, &[a, b, c], r)
+            }
         }
+    }
+}
+
+/// The intrinsic `op` of `a` (not a NaN; for `Sqrt`, finite and not
+/// negative), in `a`'s type.
+pub fn unary(op: FUnary, a: FloatConst) -> FloatConst {
+    let on_f64 = |x: f64| match op {
+        FUnary::Sqrt => x.sqrt(),
+        FUnary::Floor => x.floor(),
+        FUnary::Ceil => x.ceil(),
+        FUnary::Trunc => x.trunc(),
+        FUnary::Round => x.round(),
+        FUnary::RoundEven => x.round_ties_even(),
+    };
+    match a.kind() {
+        // The root in single precision; the roundings are exact in
+        // either.
+        FloatKind::F32 if op == FUnary::Sqrt => FloatConst::f32((a.value() as f32).sqrt()),
+        kind => FloatConst::of_kind(kind, on_f64(a.value())),
+    }
+}
+
+/// `a * b + c` with one rounding, in the operands' type.
+pub fn mul_add(a: FloatConst, b: FloatConst, c: FloatConst) -> FloatConst {
+    match a.kind() {
+        FloatKind::F32 => {
+            let f = |k: FloatConst| k.value() as f32;
+            FloatConst::f32(f(a).mul_add(f(b), f(c)))
+        }
+        FloatKind::F64 => FloatConst::f64(a.value().mul_add(b.value(), c.value())),
     }
 }
 
@@ -523,5 +652,71 @@ mod tests {
             from_u64(FloatKind::F32, u64::MAX).value(),
             18446744073709551616.0
         );
+    }
+
+    fn unary_op(op: FUnary) -> FloatOp {
+        FloatOp::Unary {
+            op,
+            fmf: FastMath::default(),
+            value: Operand::Unknown,
+        }
+    }
+
+    #[test]
+    fn roundings_and_roots_are_exact() {
+        assert_eq!(eval(unary_op(FUnary::Round), &[d(-2.5)]), d(-3.0));
+        assert_eq!(eval(unary_op(FUnary::RoundEven), &[d(-2.5)]), d(-2.0));
+        assert_eq!(eval(unary_op(FUnary::RoundEven), &[d(3.5)]), d(4.0));
+        assert_eq!(eval(unary_op(FUnary::Floor), &[d(-0.5)]), d(-1.0));
+        assert_eq!(eval(unary_op(FUnary::Ceil), &[d(-0.5)]), d(-0.0));
+        assert_eq!(
+            eval(unary_op(FUnary::Trunc), &[d(f64::INFINITY)]),
+            d(f64::INFINITY)
+        );
+        assert_eq!(eval(unary_op(FUnary::Sqrt), &[d(-0.0)]), d(-0.0));
+        for unfolded in [-1.0, f64::INFINITY, f64::NAN] {
+            let root = eval(unary_op(FUnary::Sqrt), &[d(unfolded)]);
+            assert_eq!(root, Lattice::Overdefined, "sqrt({unfolded})");
+        }
+        // The root of a float in single precision.
+        let two = Lattice::Float(FloatConst::f32(2.0));
+        let root = Lattice::Float(FloatConst::f32(2f32.sqrt()));
+        assert_eq!(eval(unary_op(FUnary::Sqrt), &[two]), root);
+    }
+
+    #[test]
+    fn min_and_max_put_negative_zero_below_zero() {
+        let op = |op| FloatOp::MinMax {
+            op,
+            fmf: FastMath::default(),
+            lhs: Operand::Unknown,
+            rhs: Operand::Unknown,
+        };
+        for (a, b) in [(0.0, -0.0), (-0.0, 0.0)] {
+            assert_eq!(eval(op(FMinMax::MinNum), &[d(a), d(b)]), d(-0.0));
+            assert_eq!(eval(op(FMinMax::Maximum), &[d(a), d(b)]), d(0.0));
+        }
+        assert_eq!(eval(op(FMinMax::MaxNum), &[d(1.0), d(-3.0)]), d(1.0));
+        assert_eq!(eval(op(FMinMax::Minimum), &[d(1.0), d(-3.0)]), d(-3.0));
+        let nan = eval(op(FMinMax::MinNum), &[d(f64::NAN), d(1.0)]);
+        assert_eq!(nan, Lattice::Overdefined);
+    }
+
+    #[test]
+    fn mul_add_rounds_once() {
+        let fma = |fmf| FloatOp::MulAdd {
+            fmf,
+            operands: Box::new([Operand::Unknown, Operand::Unknown, Operand::Unknown]),
+        };
+        // (1 + 2^-27)^2 - 1 = 2^-26 + 2^-54; a product rounded first loses 2^-54.
+        let e = 1.0 + 2f64.powi(-27);
+        let exact = 2f64.powi(-26) + 2f64.powi(-54);
+        assert_ne!(e * e - 1.0, exact);
+        let none = FastMath::default();
+        assert_eq!(eval(fma(none), &[d(e), d(e), d(-1.0)]), d(exact));
+        let nan = eval(fma(none), &[d(f64::INFINITY), d(0.0), d(1.0)]);
+        assert_eq!(nan, Lattice::Overdefined, "inf * 0: a NaN");
+        let inf = eval(fma(NINF), &[d(f64::INFINITY), d(2.0), d(1.0)]);
+        assert_eq!(inf, Lattice::Overdefined, "ninf: poison");
     }
 }

@@ -29,7 +29,9 @@
 //! with their `nsw`/`nuw`/`exact`/`disjoint` flags, `icmp`, `zext`/`sext`/
 //! `trunc` (with `nneg`/`nuw`/`nsw`), of at most 64 bits with ranges and
 //! wider ones (`wide`, on `crate::apint::ApInt`) as constants only,
-//! `float`/`double` arithmetic, comparisons and conversions (`float`),
+//! `float`/`double` arithmetic, comparisons, conversions and the
+//! intrinsics whose result is exact (sqrt, the roundings, min/max, fma;
+//! `float`),
 //! the fields of `*.with.overflow` calls (`overflow`),
 //! `select`, `freeze`, phis, `br` and
 //! `switch`; calls of integer intrinsics with constant arguments

@@ -14,7 +14,9 @@ use llvm_sys::{LLVMOpcode, LLVMRealPredicate, LLVMTypeKind};
 
 use crate::ir;
 
-use super::super::float::{Environment, FBinOp, FPredicate, FastMath, FloatKind, FloatOp};
+use super::super::float::{
+    Environment, FBinOp, FMinMax, FPredicate, FUnary, FastMath, FloatKind, FloatOp,
+};
 use super::{int_width, Reader};
 
 /// `float` or `double`.
@@ -163,12 +165,51 @@ impl Reader<'_> {
                         magnitude: operand(0),
                         sign: operand(1),
                     }),
+                    "llvm.fma" | "llvm.fmuladd" if n == 3 => Some(FloatOp::MulAdd {
+                        fmf,
+                        operands: Box::new([operand(0), operand(1), operand(2)]),
+                    }),
+                    base if n == 1 => Some(FloatOp::Unary {
+                        op: unary_intrinsic(base)?,
+                        fmf,
+                        value: operand(0),
+                    }),
+                    base if n == 2 => Some(FloatOp::MinMax {
+                        op: min_max_intrinsic(base)?,
+                        fmf,
+                        lhs: operand(0),
+                        rhs: operand(1),
+                    }),
                     _ => None,
                 }
             }
             _ => None,
         }
     }
+}
+
+/// The `FUnary` of an intrinsic's name without its type suffix.
+fn unary_intrinsic(name: &str) -> Option<FUnary> {
+    Some(match name {
+        "llvm.sqrt" => FUnary::Sqrt,
+        "llvm.floor" => FUnary::Floor,
+        "llvm.ceil" => FUnary::Ceil,
+        "llvm.trunc" => FUnary::Trunc,
+        "llvm.round" => FUnary::Round,
+        "llvm.roundeven" | "llvm.rint" | "llvm.nearbyint" => FUnary::RoundEven,
+        _ => return None,
+    })
+}
+
+/// The `FMinMax` of an intrinsic's name without its type suffix.
+fn min_max_intrinsic(name: &str) -> Option<FMinMax> {
+    Some(match name {
+        "llvm.minnum" => FMinMax::MinNum,
+        "llvm.maxnum" => FMinMax::MaxNum,
+        "llvm.minimum" => FMinMax::Minimum,
+        "llvm.maximum" => FMinMax::Maximum,
+        _ => return None,
+    })
 }
 
 fn real_predicate(p: LLVMRealPredicate) -> FPredicate {
