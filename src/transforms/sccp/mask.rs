@@ -5,10 +5,15 @@
 //! LLVM 19's does not.
 //!
 //! Typical source: `(x >> 8) & 0xffffff` on an `i32`, where the shift
-//! already cleared the high byte.
+//! already cleared the high byte; and bit-field stores into `i72` or wider
+//! words, which mask a value `zext` already bounded.
+
+use std::cmp::Ordering;
 
 use super::lattice::{mask, Konst};
 use super::range::ConstantRange;
+use super::wide::range::Hulls;
+use crate::apint::ApInt;
 
 /// Whether `and x, m` is `x` for every `x` in `range`.
 pub fn is_redundant(range: ConstantRange, m: Konst) -> bool {
@@ -16,6 +21,18 @@ pub fn is_redundant(range: ConstantRange, m: Konst) -> bool {
         && range
             .unsigned_bounds()
             .is_some_and(|(_, max)| max <= m.zext())
+}
+
+/// `is_redundant` of integers of more than 64 bits: `x`'s unsigned hull
+/// is at most the mask `m`.
+pub fn is_redundant_wide(x: &Hulls, m: &ApInt) -> bool {
+    is_wide_low_bit_mask(m) && x.unsigned.1.ucmp(m) != Ordering::Greater
+}
+
+/// `is_low_bit_mask` of any width: the set bits are all those below the
+/// highest one.
+fn is_wide_low_bit_mask(m: &ApInt) -> bool {
+    !m.is_zero() && m.leading_zeros() + m.count_ones() == m.width()
 }
 
 /// `0…01…1` with at least one bit set (LLVM's `APInt::isMask`).
@@ -59,6 +76,31 @@ mod tests {
                 assert_eq!(is_redundant(r, k), is_mask && fits, "{r:?} & {m}");
             }
         }
+    }
+
+    #[test]
+    fn wide_masks_against_the_unsigned_hull() {
+        let w = 72;
+        let k = |v: u64| ApInt::from_words(w, &[v, 0]);
+        let hull = |max: u64| Hulls {
+            unsigned: (k(0), k(max)),
+            signed: (k(0), k(max)),
+        };
+        assert!(is_redundant_wide(&hull(16383), &k(16383)));
+        assert!(is_redundant_wide(&hull(100), &k(16383)));
+        assert!(!is_redundant_wide(&hull(16384), &k(16383)));
+        assert!(!is_redundant_wide(&hull(7), &k(16382)), "not a mask");
+        assert!(!is_redundant_wide(&hull(0), &k(0)), "no bit set");
+        let everything = Hulls::full(w);
+        assert!(is_redundant_wide(&everything, &ApInt::all_ones(w)));
+        assert!(!is_redundant_wide(&everything, &ApInt::all_ones(w).lshr(1)));
+        // A mask of more than 64 bits.
+        let high = ApInt::from_words(w, &[u64::MAX, 0xff]);
+        assert!(is_redundant_wide(&hull(u64::MAX), &high));
+        assert!(!is_redundant_wide(
+            &hull(1),
+            &ApInt::from_words(w, &[u64::MAX, 0xfe])
+        ));
     }
 
     #[test]

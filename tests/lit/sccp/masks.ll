@@ -41,6 +41,32 @@ define i32 @must_stay(i32 %crc, i8 %b, i32 %x) {
   ret i32 %s
 }
 
+; csmith's bit-fields in an i72 word: the value stored was zero-extended
+; from 14 bits, so the 14-bit mask keeps it whole; a mask of more than 64
+; bits too. The 13-bit mask and 2^70 + 1 stay.
+define i72 @wide(i14 %v, i72 %x) {
+; CHECK-LABEL: define {{.*}}i72 @wide(
+; CHECK-NEXT:    %z = zext i14 %v to i72
+; CHECK-NEXT:    %narrow = and i72 %z, 8191
+; CHECK-NEXT:    %not.mask = and i72 %z, 1180591620717411303425
+; CHECK-NEXT:    %shl = shl nuw nsw i72 %z, 47
+; CHECK-NEXT:    %s1 = xor i72 %shl, %narrow
+; CHECK-NEXT:    %s2 = xor i72 %s1, %z
+; CHECK-NEXT:    %s = xor i72 %s2, %not.mask
+; CHECK-NEXT:    ret i72 %s
+  %z = zext i14 %v to i72
+  %value = and i72 %z, 16383
+  %narrow = and i72 %z, 8191
+  %high = and i72 %z, 1180591620717411303423
+  %not.mask = and i72 %z, 1180591620717411303425
+  %shl = shl i72 %value, 47
+  %s1 = xor i72 %shl, %narrow
+  %s2 = xor i72 %s1, %high
+  %s = xor i72 %s2, %not.mask
+  ret i72 %s
+}
+
 ; STATS: pebble-sccp: @shifted: 0 constants, 0 branches folded, 0 blocks removed, 0 flags added, 0 made unsigned, 0 uses replaced, 1 masks removed
 ; STATS: pebble-sccp: @zext_byte: 0 constants, {{.*}}, 1 masks removed
 ; STATS: pebble-sccp: @must_stay: 0 constants, {{.*}}, 0 masks removed
+; STATS: pebble-sccp: @wide: 0 constants, {{.*}}, 2 masks removed

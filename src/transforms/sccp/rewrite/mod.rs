@@ -500,37 +500,54 @@ fn operand_range(solution: &Solution, operand: &Operand, width: u32) -> Constant
 unsafe fn remove_masks(read: &ReadFunction, solution: &Solution) -> usize {
     let mut count = 0;
     for (i, inst) in read.instructions() {
-        let Op::Binary {
-            op: BinOp::And,
-            lhs,
-            rhs,
-            ..
-        } = &inst.op
-        else {
-            continue;
-        };
         if !solution.executable_blocks[inst.block] || replaced_by_constant(solution, i) {
             continue;
         }
-        // The operand that stays, by its index in the LLVM instruction.
-        let kept = match (lhs, rhs) {
-            (x, Operand::Const(m))
-                if mask::is_redundant(operand_range(solution, x, m.width()), *m) =>
-            {
-                0
-            }
-            (Operand::Const(m), x)
-                if mask::is_redundant(operand_range(solution, x, m.width()), *m) =>
-            {
-                1
-            }
-            _ => continue,
+        let Some(kept) = kept_by_mask(solution, &inst.op) else {
+            continue;
         };
         let llvm_inst = read.llvm_insts[i];
         ir::delete::replace_and_erase(llvm_inst, LLVMGetOperand(llvm_inst, kept));
         count += 1;
     }
     count
+}
+
+/// For `and x, m` (either operand order, of any width) where the mask `m`
+/// keeps every bit `x` may have, the index of `x` in the instruction.
+fn kept_by_mask(solution: &Solution, op: &Op) -> Option<u32> {
+    match op {
+        Op::Binary {
+            op: BinOp::And,
+            lhs,
+            rhs,
+            ..
+        } => {
+            let redundant =
+                |x, m: &Konst| mask::is_redundant(operand_range(solution, x, m.width()), *m);
+            match (lhs, rhs) {
+                (x, Operand::Const(m)) if redundant(x, m) => Some(0),
+                (Operand::Const(m), x) if redundant(x, m) => Some(1),
+                _ => None,
+            }
+        }
+        Op::Wide(WideOp::Binary {
+            op: BinOp::And,
+            width,
+            lhs,
+            rhs,
+            ..
+        }) => {
+            let redundant =
+                |x, m: &ApInt| mask::is_redundant_wide(&wide_operand_hulls(solution, x, *width), m);
+            match (lhs, rhs) {
+                (x, Operand::Wide(m)) if redundant(x, m) => Some(0),
+                (Operand::Wide(m), x) if redundant(x, m) => Some(1),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
 }
 
 /// Step 1c: signed instructions of executable blocks on non-negative
