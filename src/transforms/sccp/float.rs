@@ -6,7 +6,8 @@
 //! nearest, ties to even; no traps): `fadd`, `fsub`, `fmul`, `fdiv`,
 //! `frem` (fmod, exact), `fneg`, `fcmp` (all 16 predicates),
 //! `llvm.fabs`, `llvm.copysign`, `fptosi`/`fptoui` (to at most 64 bits),
-//! `sitofp`/`uitofp` (from at most 64 bits), `fpext`, `fptrunc`; the
+//! `sitofp`/`uitofp` (from at most 64 bits), `fpext`, `fptrunc`,
+//! `bitcast` between a float and an integer of its size; the
 //! intrinsics whose IEEE result is exact: `llvm.sqrt` (correctly
 //! rounded), `llvm.floor`/`ceil`/`trunc`/`round`/`roundeven`/`rint`/
 //! `nearbyint`, `llvm.minnum`/`maxnum`/`minimum`/`maximum`, and
@@ -20,7 +21,8 @@
 //! * `fptosi`/`fptoui` of NaN or of a value whose integer part does not
 //!   fit the result type (poison), `uitofp nneg` of a negative value;
 //! * `fneg`/`fabs`/`copysign` whose result is a NaN: they only move the
-//!   sign bit, so the NaN's payload would have to be kept bit for bit;
+//!   sign bit, so the NaN's payload would have to be kept bit for bit; and
+//!   for the same reason a `bitcast` to or from a NaN;
 //! * the intrinsics above on NaN operands or with a NaN result, `sqrt` of
 //!   an infinity or a negative value (fewer folds than LLVM, never a
 //!   different value);
@@ -72,6 +74,18 @@ impl FloatConst {
             kind: FloatKind::F64,
             bits: v.to_bits(),
         }
+    }
+
+    /// The value whose bits are `bits` (the low 32 for `F32`), unless it
+    /// is a NaN: a NaN's payload is not kept (`f32`, `f64`).
+    pub fn from_bits(kind: FloatKind, bits: u64) -> Option<FloatConst> {
+        let f = FloatConst { kind, bits };
+        (!f.is_nan()).then_some(f)
+    }
+
+    /// The bits of the value (a `float`'s in the low 32).
+    pub fn bits(self) -> u64 {
+        self.bits
     }
 
     /// The value `v` rounded to `kind`.
@@ -221,6 +235,16 @@ pub enum FloatOp {
         kind: FloatKind,
         value: Operand,
     },
+    /// `bitcast` of an integer to a float of its size.
+    FromBits {
+        kind: FloatKind,
+        value: Operand,
+    },
+    /// `bitcast` of a float to an integer of its size (`width` bits).
+    ToBits {
+        width: u32,
+        value: Operand,
+    },
     /// `llvm.sqrt` and the rounding intrinsics.
     Unary {
         op: FUnary,
@@ -288,7 +312,9 @@ impl FloatOp {
             | FloatOp::ToInt { value, .. }
             | FloatOp::FromInt { value, .. }
             | FloatOp::Convert { value, .. }
-            | FloatOp::Unary { value, .. } => vec![value],
+            | FloatOp::Unary { value, .. }
+            | FloatOp::FromBits { value, .. }
+            | FloatOp::ToBits { value, .. } => vec![value],
         }
     }
 
@@ -373,6 +399,15 @@ impl FloatOp {
             FloatOp::Convert { fmf, kind, .. } => {
                 let a = float(0)?;
                 checked(*fmf, &[a], FloatConst::of_kind(*kind, a.value()))
+            }
+            // The bits as they are (no flush either: a bitcast is no
+            // floating-point operation), but for NaNs (`from_bits`).
+            FloatOp::FromBits { kind, .. } => {
+                FloatConst::from_bits(*kind, values[0].constant()?.zext()).map(Lattice::Float)
+            }
+            FloatOp::ToBits { width, .. } => {
+                let a = float(0)?;
+                (!a.is_nan()).then(|| Lattice::Const(Konst::new(*width, a.bits())))
             }
             FloatOp::Unary { op, fmf, .. } => {
                 let a = float(0)?;
@@ -718,5 +753,31 @@ mod tests {
         assert_eq!(nan, Lattice::Overdefined, "inf * 0: a NaN");
         let inf = eval(fma(NINF), &[d(f64::INFINITY), d(2.0), d(1.0)]);
         assert_eq!(inf, Lattice::Overdefined, "ninf: poison");
+    }
+
+    #[test]
+    fn bitcasts_keep_the_bits_but_of_nans() {
+        let from = |kind, v: u64| {
+            let op = FloatOp::FromBits {
+                kind,
+                value: Operand::Unknown,
+            };
+            eval(op, &[Lattice::Const(Konst::new(64, v))])
+        };
+        assert_eq!(from(FloatKind::F64, 2f64.to_bits()), d(2.0));
+        assert_eq!(from(FloatKind::F64, 1), d(f64::from_bits(1)));
+        let negative_nan = from(FloatKind::F32, 0xffff_ffff);
+        assert_eq!(negative_nan, Lattice::Overdefined);
+        let to = FloatOp::ToBits {
+            width: 32,
+            value: Operand::Unknown,
+        };
+        let bits = eval(to.clone(), &[Lattice::Float(FloatConst::f32(-1.5))]);
+        assert_eq!(
+            bits,
+            Lattice::Const(Konst::new(32, (-1.5f32).to_bits() as u64))
+        );
+        let nan = eval(to, &[Lattice::Float(FloatConst::f32(f32::NAN))]);
+        assert_eq!(nan, Lattice::Overdefined);
     }
 }

@@ -165,6 +165,33 @@ j:
   ret float %w
 }
 
+; bitcast between a float and an integer of its size keeps the bits (a
+; subnormal too); a NaN is left (LLVM folds it, keeping its payload, which
+; Pebble's float constants do not carry).
+define void @bits(i1 %c) {
+; CHECK-LABEL: define void @bits(
+; CHECK:         %nan = bitcast i32 -1 to float
+; CHECK-NEXT:    call void @usebits(double 2.000000e+00, float %nan, double 4.940660e-324, i32 -1077936128, i64 4611686018427387904)
+entry:
+  br i1 %c, label %a, label %b
+a:
+  br label %j
+b:
+  br label %j
+j:
+  %i = phi i64 [ 4611686018427387904, %a ], [ 4611686018427387904, %b ]
+  %k = phi i32 [ -1, %a ], [ -1, %b ]
+  %sub = phi i64 [ 1, %a ], [ 1, %b ]
+  %f = phi float [ -1.5, %a ], [ -1.5, %b ]
+  %d = bitcast i64 %i to double
+  %nan = bitcast i32 %k to float
+  %tiny = bitcast i64 %sub to double
+  %fi = bitcast float %f to i32
+  %back = bitcast double %d to i64
+  call void @usebits(double %d, float %nan, double %tiny, i32 %fi, i64 %back)
+  ret void
+}
+
 declare double @llvm.fabs.f64(double)
 declare float @llvm.copysign.f32(float, float)
 declare void @used(double, double, double, double, double, double, double, double, double, double, double)
@@ -172,4 +199,5 @@ declare void @usef(float, float, float)
 declare void @usec(i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1, i1)
 declare void @usei(i32, i8, i32, i16)
 declare void @used4(double, float, float, double, float, double)
+declare void @usebits(double, float, double, i32, i64)
 

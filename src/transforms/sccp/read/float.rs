@@ -84,6 +84,7 @@ impl Reader<'_> {
                 | LLVMUIToFP
                 | LLVMFPExt
                 | LLVMFPTrunc
+                | LLVMBitCast
                 | LLVMCall
         );
         if !candidate || LLVMGetNumOperands(inst) == 0 {
@@ -151,6 +152,21 @@ impl Reader<'_> {
                     value: operand(0),
                 })
             }
+            // Types of one size, by the verifier.
+            LLVMBitCast => match (float_kind(from), float_kind(ty)) {
+                (None, Some(kind)) => {
+                    int_width(from)?;
+                    Some(FloatOp::FromBits {
+                        kind,
+                        value: operand(0),
+                    })
+                }
+                (Some(_), None) => Some(FloatOp::ToBits {
+                    width: int_width(ty)?,
+                    value: operand(0),
+                }),
+                _ => None,
+            },
             LLVMCall => {
                 float_kind(ty)?;
                 let name = ir::called_intrinsic_name(inst)?;
