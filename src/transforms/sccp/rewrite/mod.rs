@@ -53,7 +53,6 @@ use super::flags;
 use super::float::FloatOp;
 use super::fold::{BinOp, PoisonFlags};
 use super::lattice::{Konst, Lattice};
-use super::mask;
 use super::pointer::PtrConst;
 use super::program::{Op, Operand, Terminator};
 use super::range::ConstantRange;
@@ -66,7 +65,9 @@ use super::wide::WideOp;
 
 mod aggregate;
 mod gep;
+mod masks;
 use gep::{add_gep_nuw, fold_constant_geps};
+use masks::remove_masks;
 
 /// What the rewrite did to one function.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -491,63 +492,6 @@ fn operand_range(solution: &Solution, operand: &Operand, width: u32) -> Constant
     operand_value(solution, operand)
         .range_or_full(width)
         .unwrap_or(ConstantRange::full(width))
-}
-
-/// Step 1b': `and x, mask` of executable blocks that `mask` proves is `x`
-/// (`mask`) has its uses replaced by `x` and is erased. Returns how many.
-/// `read.llvm_insts` is not read for them after this (no later step reads
-/// an `and`).
-unsafe fn remove_masks(read: &ReadFunction, solution: &Solution) -> usize {
-    let mut count = 0;
-    for (i, inst) in read.instructions() {
-        if !solution.executable_blocks[inst.block] || replaced_by_constant(solution, i) {
-            continue;
-        }
-        let Some(kept) = kept_by_mask(solution, &inst.op) else {
-            continue;
-        };
-        let llvm_inst = read.llvm_insts[i];
-        ir::delete::replace_and_erase(llvm_inst, LLVMGetOperand(llvm_inst, kept));
-        count += 1;
-    }
-    count
-}
-
-/// For `and x, m` (either operand order, of any width) where the mask `m`
-/// keeps every bit `x` may have, the index of `x` in the instruction.
-fn kept_by_mask(solution: &Solution, op: &Op) -> Option<u32> {
-    match op {
-        Op::Binary {
-            op: BinOp::And,
-            lhs,
-            rhs,
-            ..
-        } => {
-            let redundant =
-                |x, m: &Konst| mask::is_redundant(operand_range(solution, x, m.width()), *m);
-            match (lhs, rhs) {
-                (x, Operand::Const(m)) if redundant(x, m) => Some(0),
-                (Operand::Const(m), x) if redundant(x, m) => Some(1),
-                _ => None,
-            }
-        }
-        Op::Wide(WideOp::Binary {
-            op: BinOp::And,
-            width,
-            lhs,
-            rhs,
-            ..
-        }) => {
-            let redundant =
-                |x, m: &ApInt| mask::is_redundant_wide(&wide_operand_hulls(solution, x, *width), m);
-            match (lhs, rhs) {
-                (x, Operand::Wide(m)) if redundant(x, m) => Some(0),
-                (Operand::Wide(m), x) if redundant(x, m) => Some(1),
-                _ => None,
-            }
-        }
-        _ => None,
-    }
 }
 
 /// Step 1c: signed instructions of executable blocks on non-negative
