@@ -6,6 +6,8 @@
 //!   more integers none of which may be undef (intersected with a `range`
 //!   already there; a constant is left to the rewrite, which replaces the
 //!   returned value);
+//!   Integers of 65 to `wide::range::MAX_RANGE_WIDTH` bits get one too,
+//!   when they have none yet;
 //! * `nonnull` when they are pointers that are never null.
 //!
 //! A function whose definition another may replace (`linkonce`, `weak`,
@@ -24,13 +26,15 @@ use llvm_sys::{LLVMAttributeReturnIndex, LLVMLinkage, LLVMTypeKind};
 use super::lattice::Lattice;
 use super::program::{InstId, Operand};
 use super::range::ConstantRange;
-use super::read::{attribute_range, int_width, is_plain_pointer, ReadFunction};
+use super::read::{attribute_range, int_width, is_plain_pointer, wide_width, ReadFunction};
 use super::solver::Solution;
+use super::wide::range::{WideRange, MAX_RANGE_WIDTH};
+use crate::apint::ApInt;
 use crate::ir::{self, FastMap};
 
 /// Are the returns of `function` worth reading (an exact definition that
-/// returns an integer of at most 64 bits or a pointer of address space
-/// 0)? `semantic_interposition`: the module has that flag.
+/// returns an integer of at most `MAX_RANGE_WIDTH` bits or a pointer of
+/// address space 0)? `semantic_interposition`: the module has that flag.
 ///
 /// # Safety
 /// `function` is a live defined function.
@@ -51,7 +55,8 @@ pub unsafe fn tracked(function: LLVMValueRef, semantic_interposition: bool) -> b
             LLVMInternalLinkage | LLVMPrivateLinkage
         ));
     let ty = LLVMGetReturnType(LLVMGlobalGetValueType(function));
-    let carried = int_width(ty).is_some() || is_plain_pointer(ty);
+    let ranged_wide = wide_width(ty).is_some_and(|w| w <= MAX_RANGE_WIDTH);
+    let carried = int_width(ty).is_some() || ranged_wide || is_plain_pointer(ty);
     carried && !replaceable && !ir::attributes::has_function_attribute(function, "naked")
 }
 
@@ -75,6 +80,15 @@ pub unsafe fn infer(function: LLVMValueRef, read: &ReadFunction, solution: &Solu
                 return 0;
             }
             set_range(function, context, new);
+            1
+        }
+        // No `range` read back for these widths: one already there stays.
+        Lattice::WideRange(r) if r.single().is_none() => {
+            let kind = ir::attributes::kind("range");
+            if !LLVMGetEnumAttributeAtIndex(function, LLVMAttributeReturnIndex, kind).is_null() {
+                return 0;
+            }
+            set_wide_range(function, context, r);
             1
         }
         Lattice::NotNull if LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMPointerTypeKind => {
@@ -122,7 +136,8 @@ fn returned_value(read: &ReadFunction, solution: &Solution) -> Option<Lattice> {
             &Operand::Const(k) => Lattice::Const(k),
             &Operand::Pointer(p) => Lattice::Pointer(p),
             Operand::Unknown => Lattice::Overdefined,
-            Operand::Undef | Operand::Wide(_) | Operand::Float(_) => return None,
+            Operand::Wide(k) => Lattice::WideRange(WideRange::constant(k)?),
+            Operand::Undef | Operand::Float(_) => return None,
         };
         met = Some(met.map_or(value, |m| m.meet(value)));
     }
@@ -135,5 +150,22 @@ unsafe fn set_range(function: LLVMValueRef, context: LLVMContextRef, range: Cons
     let (lower, upper) = range.half_open_bounds();
     let attribute = LLVMCreateConstantRangeAttribute(context, kind, range.width(), &lower, &upper);
     LLVMRemoveEnumAttributeAtIndex(function, LLVMAttributeReturnIndex, kind);
+    LLVMAddAttributeAtIndex(function, LLVMAttributeReturnIndex, attribute);
+}
+
+/// Sets the return's `range` attribute to `range`, of more than 64 bits:
+/// `[min, max + 1)` by its signed bounds (a sign-extended interval wraps
+/// there if at all).
+unsafe fn set_wide_range(function: LLVMValueRef, context: LLVMContextRef, range: WideRange) {
+    let kind = ir::attributes::kind("range");
+    let (lower, max) = range.signed_bounds();
+    let upper = max.add(&ApInt::from_u64(range.width(), 1));
+    let attribute = LLVMCreateConstantRangeAttribute(
+        context,
+        kind,
+        range.width(),
+        lower.words().as_ptr(),
+        upper.words().as_ptr(),
+    );
     LLVMAddAttributeAtIndex(function, LLVMAttributeReturnIndex, attribute);
 }

@@ -78,6 +78,32 @@ define weak i32 @replaceable_weak() {
   ret i32 %z
 }
 
+; Integers wider than 64 bits: the zero- or sign-extensions of 64-bit
+; intervals (`wide::range`), a constant return met with them too. A
+; `range` already there is kept as it is (LLVM intersects; here the same).
+define i72 @wide_zext(i14 %v) {
+; SAME-LABEL: define range(i72 0, 16384) i72 @wide_zext(
+  %z = zext i14 %v to i72
+  ret i72 %z
+}
+
+define i128 @wide_two_returns(i1 %c, i8 %v) {
+; SAME-LABEL: define range(i128 -128, 1001) i128 @wide_two_returns(
+entry:
+  br i1 %c, label %a, label %b
+a:
+  %s = sext i8 %v to i128
+  ret i128 %s
+b:
+  ret i128 1000
+}
+
+define range(i72 0, 100) i72 @wide_already(i14 %v) {
+; SAME-LABEL: define range(i72 0, 100) i72 @wide_already(
+  %z = zext i14 %v to i72
+  ret i72 %z
+}
+
 ; STATS: pebble-sccp: @zext8: {{.*}}, 1 return attributes
 ; STATS: pebble-sccp: @two_returns: {{.*}}, 1 return attributes
 ; STATS: pebble-sccp: @narrower_already: {{.*}}, 0 return attributes
@@ -88,3 +114,6 @@ define weak i32 @replaceable_weak() {
 ; STATS: pebble-sccp: @maybe_undef: {{.*}}, 0 return attributes
 ; STATS: pebble-sccp: @replaceable_odr: {{.*}}, 0 return attributes
 ; STATS: pebble-sccp: @replaceable_weak: {{.*}}, 0 return attributes
+; STATS: pebble-sccp: @wide_zext: {{.*}}, 1 return attributes
+; STATS: pebble-sccp: @wide_two_returns: {{.*}}, 1 return attributes
+; STATS: pebble-sccp: @wide_already: {{.*}}, 0 return attributes
