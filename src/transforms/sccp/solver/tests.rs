@@ -20,12 +20,6 @@ fn sel(cond: Operand, t: Operand, f: Operand) -> Inst {
     )
 }
 
-/// `p` with the table its phis' entries were added to.
-fn with_phis(mut p: Program, phis: PhiTable) -> Program {
-    p.phi_entries = phis;
-    p
-}
-
 fn inst(block: Block, op: Op) -> Inst {
     Inst { block, op }
 }
@@ -50,11 +44,13 @@ fn icmp(block: Block, pred: IntPredicate, lhs: Operand, rhs: Operand) -> Inst {
     inst(block, Op::ICmp { pred, lhs, rhs })
 }
 
-/// b0 jumps to the loop b1, whose instructions are `insts`; b1 branches
-/// on instruction `cond` back to itself or out to b2.
-fn single_block_loop(insts: Vec<Inst>, cond: usize) -> Program {
+/// b0 jumps to the loop b1, whose instructions `insts` makes (adding
+/// its phis' entries to the table it is given); b1 branches on
+/// instruction `cond` back to itself or out to b2.
+fn single_block_loop(insts: impl FnOnce(&mut PhiTable) -> Vec<Inst>, cond: usize) -> Program {
+    let mut phi_entries = PhiTable::new();
     Program {
-        insts,
+        insts: insts(&mut phi_entries),
         terminators: vec![
             Terminator::Jump(1),
             Terminator::Branch {
@@ -64,7 +60,7 @@ fn single_block_loop(insts: Vec<Inst>, cond: usize) -> Program {
             },
             Terminator::Other(vec![]),
         ],
-        phi_entries: PhiTable::new(),
+        phi_entries,
     }
 }
 
@@ -117,18 +113,16 @@ fn seed_example_returns_100() {
 /// ```
 #[test]
 fn loop_induction_variable_is_overdefined() {
-    let mut phis = PhiTable::new();
-    let p = with_phis(
-        single_block_loop(
+    let p = single_block_loop(
+        |phis| {
             vec![
-                inst(1, add_phi(&mut phis, [(c32(0), 0), (Operand::Inst(2), 1)])),
-                inst(1, add_phi(&mut phis, [(c32(7), 0), (Operand::Inst(1), 1)])),
+                inst(1, add_phi(phis, [(c32(0), 0), (Operand::Inst(2), 1)])),
+                inst(1, add_phi(phis, [(c32(7), 0), (Operand::Inst(1), 1)])),
                 bin(1, BinOp::Add, Operand::Inst(0), c32(1)),
                 icmp(1, IntPredicate::Slt, Operand::Inst(2), c32(10)),
-            ],
-            3,
-        ),
-        phis,
+            ]
+        },
+        3,
     );
     let s = solve(&p);
     assert_eq!(s.values[0], Lattice::Overdefined);
@@ -143,17 +137,15 @@ fn loop_induction_variable_is_overdefined() {
 /// leaves the back edge non-executable, so `i` stays 0.
 #[test]
 fn back_edge_never_taken_keeps_phi_constant() {
-    let mut phis = PhiTable::new();
-    let p = with_phis(
-        single_block_loop(
+    let p = single_block_loop(
+        |phis| {
             vec![
-                inst(1, add_phi(&mut phis, [(c32(0), 0), (Operand::Inst(1), 1)])),
+                inst(1, add_phi(phis, [(c32(0), 0), (Operand::Inst(1), 1)])),
                 bin(1, BinOp::Add, Operand::Inst(0), c32(1)),
                 icmp(1, IntPredicate::Slt, Operand::Inst(0), c32(0)),
-            ],
-            2,
-        ),
-        phis,
+            ]
+        },
+        2,
     );
     let s = solve(&p);
     assert_eq!(s.values[0], konst32(0));
@@ -257,10 +249,11 @@ fn select_rules() {
 /// mixing it with a constant is not folded, and a branch on it keeps
 /// both successors.
 /// `entry` branches on `cond` to 1 and 2, which both jump to 3; the
-/// instructions are `insts`.
-fn diamond(cond: Operand, insts: Vec<Inst>) -> Program {
+/// instructions are what `insts` makes (as in `single_block_loop`).
+fn diamond(cond: Operand, insts: impl FnOnce(&mut PhiTable) -> Vec<Inst>) -> Program {
+    let mut phi_entries = PhiTable::new();
     Program {
-        insts,
+        insts: insts(&mut phi_entries),
         terminators: vec![
             Terminator::Branch {
                 cond,
@@ -271,25 +264,20 @@ fn diamond(cond: Operand, insts: Vec<Inst>) -> Program {
             Terminator::Jump(3),
             Terminator::Other(vec![]),
         ],
-        phi_entries: PhiTable::new(),
+        phi_entries,
     }
 }
 
 #[test]
 fn phi_skips_undef_and_marks_the_result() {
-    let mut phis = PhiTable::new();
-    let p = with_phis(
-        diamond(
-            Operand::Unknown,
-            vec![
-                inst(3, add_phi(&mut phis, [(Operand::Undef, 1), (c32(5), 2)])),
-                bin(3, BinOp::Add, Operand::Inst(0), c32(1)),
-                bin(3, BinOp::Add, Operand::Undef, c32(1)),
-                bin(3, BinOp::And, Operand::Undef, c32(0)),
-            ],
-        ),
-        phis,
-    );
+    let p = diamond(Operand::Unknown, |phis| {
+        vec![
+            inst(3, add_phi(phis, [(Operand::Undef, 1), (c32(5), 2)])),
+            bin(3, BinOp::Add, Operand::Inst(0), c32(1)),
+            bin(3, BinOp::Add, Operand::Undef, c32(1)),
+            bin(3, BinOp::And, Operand::Undef, c32(0)),
+        ]
+    });
     let s = solve(&p);
     assert_eq!(s.values[0], konst32(5), "undef may be 5");
     assert!(s.may_be_undef[0] && s.may_be_undef[1]);
@@ -306,20 +294,12 @@ fn phi_skips_undef_and_marks_the_result() {
 
 #[test]
 fn phi_of_only_undef_is_undef_and_its_branch_has_no_successor() {
-    let mut phis = PhiTable::new();
-    let mut p = with_phis(
-        diamond(
-            Operand::Unknown,
-            vec![
-                inst(
-                    3,
-                    add_phi(&mut phis, [(Operand::Undef, 1), (Operand::Undef, 2)]),
-                ),
-                bin(3, BinOp::Mul, Operand::Inst(0), c32(2)),
-            ],
-        ),
-        phis,
-    );
+    let mut p = diamond(Operand::Unknown, |phis| {
+        vec![
+            inst(3, add_phi(phis, [(Operand::Undef, 1), (Operand::Undef, 2)])),
+            bin(3, BinOp::Mul, Operand::Inst(0), c32(2)),
+        ]
+    });
     p.terminators[3] = Terminator::Branch {
         cond: Operand::Inst(0),
         if_true: 4,
@@ -336,7 +316,7 @@ fn phi_of_only_undef_is_undef_and_its_branch_has_no_successor() {
 
 #[test]
 fn branch_on_undef_has_no_successor() {
-    let s = solve(&diamond(Operand::Undef, vec![]));
+    let s = solve(&diamond(Operand::Undef, |_| vec![]));
     assert_eq!(s.executable_blocks, vec![true, false, false, false]);
     assert_eq!(
         s.forced, 0,
@@ -346,22 +326,17 @@ fn branch_on_undef_has_no_successor() {
 
 #[test]
 fn phi_with_a_waiting_input_resolves_to_overdefined() {
-    let mut phis = PhiTable::new();
     // %w = add undef, 1 waits; the phi meets undef and %w: overdefined
     // once %w is resolved, not undef and not a constant.
-    let p = with_phis(
-        diamond(
-            Operand::Unknown,
-            vec![
-                bin(1, BinOp::Add, Operand::Undef, c32(1)),
-                inst(
-                    3,
-                    add_phi(&mut phis, [(Operand::Inst(0), 1), (Operand::Undef, 2)]),
-                ),
-            ],
-        ),
-        phis,
-    );
+    let p = diamond(Operand::Unknown, |phis| {
+        vec![
+            bin(1, BinOp::Add, Operand::Undef, c32(1)),
+            inst(
+                3,
+                add_phi(phis, [(Operand::Inst(0), 1), (Operand::Undef, 2)]),
+            ),
+        ]
+    });
     let s = solve(&p);
     assert_eq!(s.values, vec![Lattice::Overdefined; 2]);
     assert_eq!(s.undef, vec![false; 2]);
@@ -396,23 +371,18 @@ fn select_resolves_undef_as_llvm() {
 
 #[test]
 fn maybe_undef_range_proves_no_switch_case_dead() {
-    let mut phis = PhiTable::new();
     // %p = phi [undef], [zext i8 %x]: [0, 255] or undef. A switch on it
     // keeps every case (LLVM: UndefAllowed = false); the flags read it
     // as overdefined.
-    let mut p = with_phis(
-        diamond(
-            Operand::Unknown,
-            vec![
-                cast(0, CastOp::ZExt, Operand::Unknown, 8, 32),
-                inst(
-                    3,
-                    add_phi(&mut phis, [(Operand::Undef, 1), (Operand::Inst(0), 2)]),
-                ),
-            ],
-        ),
-        phis,
-    );
+    let mut p = diamond(Operand::Unknown, |phis| {
+        vec![
+            cast(0, CastOp::ZExt, Operand::Unknown, 8, 32),
+            inst(
+                3,
+                add_phi(phis, [(Operand::Undef, 1), (Operand::Inst(0), 2)]),
+            ),
+        ]
+    });
     p.terminators[3] = Terminator::Switch {
         cond: Operand::Inst(1),
         default: 4,
@@ -564,17 +534,15 @@ fn switch_on_range_skips_cases_outside_it() {
 /// handful of rounds rather than 1000.
 #[test]
 fn widening_stops_a_growing_phi() {
-    let mut phis = PhiTable::new();
-    let p = with_phis(
-        single_block_loop(
+    let p = single_block_loop(
+        |phis| {
             vec![
-                inst(1, add_phi(&mut phis, [(c32(0), 0), (Operand::Inst(1), 1)])),
+                inst(1, add_phi(phis, [(c32(0), 0), (Operand::Inst(1), 1)])),
                 bin(1, BinOp::Add, Operand::Inst(0), c32(1)),
                 icmp(1, IntPredicate::Ult, Operand::Inst(1), c32(1000)),
-            ],
-            2,
-        ),
-        phis,
+            ]
+        },
+        2,
     );
     let s = solve(&p);
     assert_eq!(s.values[0], Lattice::Overdefined);
@@ -645,16 +613,12 @@ fn pointer_icmp(block: Block, pred: IntPredicate, lhs: Operand, rhs: Operand) ->
 /// without `inbounds` may wrap to null.
 #[test]
 fn pointer_constants_and_pointers_that_are_not_null() {
-    let mut phis = PhiTable::new();
     let null = || Operand::Pointer(PtrConst::Null);
     let g = Operand::Pointer(global_pointer());
-    let p = with_phis(
-        single_block_loop(
+    let p = single_block_loop(
+        |phis| {
             vec![
-                inst(
-                    1,
-                    add_phi(&mut phis, [(g.clone(), 0), (Operand::Inst(0), 1)]),
-                ),
+                inst(1, add_phi(phis, [(g.clone(), 0), (Operand::Inst(0), 1)])),
                 inst(1, Op::NotNull),
                 inst(
                     1,
@@ -680,10 +644,9 @@ fn pointer_constants_and_pointers_that_are_not_null() {
                 inst(1, Op::Freeze(Operand::Inst(1))),
                 pointer_icmp(1, IntPredicate::Ne, Operand::Inst(1), Operand::Inst(2)),
                 pointer_icmp(1, IntPredicate::Eq, Operand::Inst(1), Operand::Unknown),
-            ],
-            7,
-        ),
-        phis,
+            ]
+        },
+        7,
     );
     let s = solve(&p);
     let f = Lattice::Const(Konst::bool(false));
