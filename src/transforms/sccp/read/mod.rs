@@ -26,11 +26,14 @@ mod bounds;
 mod copies;
 mod float;
 mod memory;
+mod opcodes;
+mod terminators;
 
 pub use bounds::attribute_range;
 pub use copies::{CopiedUse, Copy};
 use float::float_environment;
 pub use float::float_kind;
+pub(crate) use opcodes::{bin_op, binary_flags, int_cast, predicate};
 
 use std::cell::RefCell;
 
@@ -39,18 +42,17 @@ use llvm_sys::prelude::*;
 use llvm_sys::target::{
     LLVMABISizeOfType, LLVMGetModuleDataLayout, LLVMPointerSize, LLVMTargetDataRef,
 };
-use llvm_sys::{LLVMIntPredicate, LLVMLinkage, LLVMOpcode, LLVMTypeKind, LLVMUnnamedAddr};
+use llvm_sys::{LLVMLinkage, LLVMOpcode, LLVMTypeKind, LLVMUnnamedAddr};
 
 use crate::analysis::cfg::Block;
 use crate::ir::{self, AddressIndex, FastMap, FunctionCfg};
 
 use super::float::{Environment, FloatConst};
-use super::fold::{BinOp, CastOp, IntPredicate, PoisonFlags};
 use super::intrinsic::Intrinsic;
 use super::lattice::Konst;
 use super::overflow::{OverflowField, OverflowOp};
 use super::pointer::{Global, PtrConst};
-use super::program::{add_phi, Inst, InstId, Op, Operand, PhiTable, Program, Terminator};
+use super::program::{add_phi, Inst, InstId, Op, Operand, PhiTable, Program};
 use super::wide::{WideOp, MAX_WIDE_WIDTH};
 use crate::apint::ApInt;
 use aggregate::{Field, PhiFields};
@@ -680,130 +682,5 @@ impl Reader<'_> {
                 && has_size,
             inbounds: true,
         }
-    }
-
-    unsafe fn terminator(&self, term: LLVMValueRef) -> Terminator {
-        if term.is_null() {
-            return Terminator::Other(Vec::new());
-        }
-        let succ = |k: u32| self.fcfg.block_of(LLVMGetSuccessor(term, k));
-        match LLVMGetInstructionOpcode(term) {
-            LLVMOpcode::LLVMBr if LLVMIsConditional(term) == 0 => Terminator::Jump(succ(0)),
-            LLVMOpcode::LLVMBr => Terminator::Branch {
-                cond: self.operand(LLVMGetCondition(term)),
-                if_true: succ(0),
-                if_false: succ(1),
-            },
-            LLVMOpcode::LLVMSwitch => self.switch(term),
-            _ => Terminator::Other((0..LLVMGetNumSuccessors(term)).map(succ).collect()),
-        }
-    }
-
-    /// A switch through `ir::switch`: successor `k + 1` is case `k`'s
-    /// destination.
-    unsafe fn switch(&self, term: LLVMValueRef) -> Terminator {
-        let succ = |k: u32| self.fcfg.block_of(LLVMGetSuccessor(term, k));
-        let all = || Terminator::Other((0..LLVMGetNumSuccessors(term)).map(succ).collect());
-        let cond = ir::switch::condition(term);
-        if int_width(LLVMTypeOf(cond)).is_none() {
-            return all();
-        }
-        let mut cases = Vec::new();
-        for k in 0..ir::switch::num_cases(term) {
-            match self.operand(ir::switch::case_value(term, k)) {
-                Operand::Const(c) => cases.push((c, succ(k + 1))),
-                _ => return all(),
-            }
-        }
-        Terminator::Switch {
-            cond: self.operand(cond),
-            default: succ(0),
-            cases,
-        }
-    }
-}
-
-/// The cast and its poison flags of a `zext`, `sext` or `trunc`.
-///
-/// # Safety
-/// `inst` is a live instruction with opcode `opcode`.
-pub(crate) unsafe fn int_cast(
-    inst: LLVMValueRef,
-    opcode: LLVMOpcode,
-) -> Option<(CastOp, PoisonFlags)> {
-    Some(match opcode {
-        LLVMOpcode::LLVMZExt => (
-            CastOp::ZExt,
-            PoisonFlags {
-                nneg: LLVMGetNNeg(inst) != 0,
-                ..PoisonFlags::default()
-            },
-        ),
-        LLVMOpcode::LLVMSExt => (CastOp::SExt, PoisonFlags::default()),
-        LLVMOpcode::LLVMTrunc => (
-            CastOp::Trunc,
-            // LLVM 19's `Instruction::hasNoUnsignedWrap` (behind
-            // LLVMGetNUW) also answers for `trunc`.
-            PoisonFlags {
-                nuw: LLVMGetNUW(inst) != 0,
-                nsw: LLVMGetNSW(inst) != 0,
-                ..PoisonFlags::default()
-            },
-        ),
-        _ => return None,
-    })
-}
-
-pub(crate) fn bin_op(opcode: LLVMOpcode) -> Option<BinOp> {
-    use LLVMOpcode::*;
-    Some(match opcode {
-        LLVMAdd => BinOp::Add,
-        LLVMSub => BinOp::Sub,
-        LLVMMul => BinOp::Mul,
-        LLVMUDiv => BinOp::UDiv,
-        LLVMSDiv => BinOp::SDiv,
-        LLVMURem => BinOp::URem,
-        LLVMSRem => BinOp::SRem,
-        LLVMShl => BinOp::Shl,
-        LLVMLShr => BinOp::LShr,
-        LLVMAShr => BinOp::AShr,
-        LLVMAnd => BinOp::And,
-        LLVMOr => BinOp::Or,
-        LLVMXor => BinOp::Xor,
-        _ => return None,
-    })
-}
-
-/// The poison flags `op` can carry, read with the C API getter that is
-/// valid for it (calling a getter on the wrong kind of instruction asserts).
-pub(crate) unsafe fn binary_flags(inst: LLVMValueRef, op: BinOp) -> PoisonFlags {
-    let mut flags = PoisonFlags::default();
-    match op {
-        BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Shl => {
-            flags.nsw = LLVMGetNSW(inst) != 0;
-            flags.nuw = LLVMGetNUW(inst) != 0;
-        }
-        BinOp::UDiv | BinOp::SDiv | BinOp::LShr | BinOp::AShr => {
-            flags.exact = LLVMGetExact(inst) != 0;
-        }
-        BinOp::Or => flags.disjoint = LLVMGetIsDisjoint(inst) != 0,
-        BinOp::URem | BinOp::SRem | BinOp::And | BinOp::Xor => {}
-    }
-    flags
-}
-
-pub(crate) fn predicate(p: LLVMIntPredicate) -> IntPredicate {
-    use LLVMIntPredicate::*;
-    match p {
-        LLVMIntEQ => IntPredicate::Eq,
-        LLVMIntNE => IntPredicate::Ne,
-        LLVMIntUGT => IntPredicate::Ugt,
-        LLVMIntUGE => IntPredicate::Uge,
-        LLVMIntULT => IntPredicate::Ult,
-        LLVMIntULE => IntPredicate::Ule,
-        LLVMIntSGT => IntPredicate::Sgt,
-        LLVMIntSGE => IntPredicate::Sge,
-        LLVMIntSLT => IntPredicate::Slt,
-        LLVMIntSLE => IntPredicate::Sle,
     }
 }
