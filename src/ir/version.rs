@@ -86,8 +86,18 @@ pub unsafe fn parse_ir(
         .to_string_lossy()
         .into_owned();
     LLVMDisposeMessage(message);
-    Err(text)
+    Err(format!("{}{NEWER_IR_NOTE}", text.trim_end()))
 }
+
+/// Appended to a parse error by a build for LLVM 19: IR a newer clang writes
+/// (`captures(none)` since LLVM 21, for one) fails to parse with a message
+/// about the syntax that gives no hint that the version is the cause.
+const NEWER_IR_NOTE: &str = if LLVM_MAJOR < 22 {
+    "\nnote: this build reads LLVM 19's IR; IR written by a newer clang may not parse: \
+     write it with clang-19, or use a build for LLVM 22 (README: --features llvm22)"
+} else {
+    ""
+};
 
 #[cfg(feature = "llvm22")]
 extern "C" {
