@@ -152,6 +152,9 @@ struct Solver<'p> {
     /// The phi entries and users of each instruction (`Links`), one
     /// after the other.
     links: Vec<u32>,
+    /// Where each instruction's `Links` start, with `PHI_BIT` set for a
+    /// phi (`layout`: why not in the node).
+    link_starts: Vec<u32>,
     /// The *may be undef* mark of each slot (module comment).
     may_be_undef: Vec<bool>,
     /// Does any operand (or `Op::UndefLoad`) read undef? If not, no value
@@ -221,7 +224,10 @@ impl<'p> Solver<'p> {
             program,
             block_insts: program.block_insts(),
             nodes: vec![Node::holding(Lattice::Undefined); program.insts.len()],
-            links: Vec::with_capacity(2 * program.insts.len() + users.total_items()),
+            links: Vec::with_capacity(
+                2 * program.insts.len() + 2 * program.phi_entries.len() + users.total_items(),
+            ),
+            link_starts: Vec::with_capacity(program.insts.len()),
             may_be_undef: vec![false; program.insts.len()],
             reads_undef,
             forced_terminators: vec![false; n],
@@ -235,18 +241,19 @@ impl<'p> Solver<'p> {
             wide: RefCell::new(WideTable::default()),
         };
         for (i, inst) in program.insts.iter().enumerate() {
-            solver.nodes[i].links =
-                u32::try_from(solver.links.len()).expect("fewer than 2^32 links");
+            let start = u32::try_from(solver.links.len()).expect("fewer than 2^32 links");
+            assert!(start & PHI_BIT == 0, "fewer than 2^31 links");
             let user_count = u32::try_from(users[i].len()).expect("fewer than 2^32 users");
             if let Op::Phi(phi) = inst.op {
-                let count = u32::try_from(phi.len()).expect("fewer than 2^31 entries");
-                assert!(count & PHI_BIT == 0, "fewer than 2^31 entries");
-                solver.links.extend([count | PHI_BIT, user_count]);
+                solver.link_starts.push(start | PHI_BIT);
+                let count = u32::try_from(phi.len()).expect("fewer than 2^32 entries");
+                solver.links.extend([count, user_count]);
                 for (v, pred) in program.entries(phi) {
                     let entry = solver.phi_entry(v, *pred, inst.block);
                     solver.links.extend([entry.edge, entry.slot]);
                 }
             } else {
+                solver.link_starts.push(start);
                 solver.links.extend([0, user_count]);
             }
             solver.links.extend(users[i].iter().map(|user| user.0));
@@ -300,18 +307,18 @@ impl<'p> Solver<'p> {
 
     #[inline]
     fn is_phi(&self, i: InstId) -> bool {
-        self.links(i).is_phi()
+        self.link_starts[i] & PHI_BIT != 0
     }
 
     #[inline]
     fn links(&self, i: InstId) -> Links<'_> {
-        links_of(&self.nodes, &self.links, i)
+        links_of(&self.link_starts, &self.links, i)
     }
 
     /// Adds the users of instruction `i` to the SSA worklist (`overdefined`:
     /// to the list of users of overdefined values).
     fn push_users(&mut self, i: InstId, overdefined: bool) {
-        let users = links_of(&self.nodes, &self.links, i).users();
+        let users = links_of(&self.link_starts, &self.links, i).users();
         if overdefined {
             self.overdefined_worklist.extend(users);
         } else {
