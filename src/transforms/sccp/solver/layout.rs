@@ -20,7 +20,12 @@
 //! instruction (`awake`) says whether it is worth visiting as a user (its
 //! block executes and it is not overdefined), so the many pops of users
 //! that are not read no node. A phi's evaluation stops at the first
-//! overdefined entry (the bottom: the meet stays there).
+//! overdefined entry (the bottom: the meet stays there). While a user is
+//! visited, the node and links of the one on top of the worklist, visited
+//! next unless this visit pushes others, are asked for (`prefetch`), so
+//! that their misses overlap this visit's work: on the doubling series of
+//! `scripts/bench-sccp` the solver's median time over 41 interleaved runs
+//! fell to 0.85–0.89 of what it was without (1 000, 2 000, 4 000 blocks).
 //!
 //! Invariants: `Links` of instruction `i` start at `link_starts[i]` (less
 //! `PHI_BIT`, set for a phi) and hold exactly its phi entries (none unless
@@ -167,4 +172,17 @@ pub(super) fn users_of(program: &Program) -> (Lists<User>, bool) {
         }
     }
     (group_by_list(program.insts.len(), &uses), reads_undef)
+}
+
+/// Asks the processor to bring `value`'s cache line in (a hint only).
+#[inline(always)]
+pub(super) fn prefetch<T>(value: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch reads nothing Rust can observe and never faults.
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>((value as *const T).cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = value;
 }

@@ -296,12 +296,28 @@ impl<'p> Solver<'p> {
                 .pop()
                 .or_else(|| self.ssa_worklist.pop())
             {
+                self.prefetch_next_user();
                 self.visit_user(user);
             } else if let Some((from, to)) = self.edge_worklist.pop() {
                 self.visit_edge(from, to);
             } else {
                 return;
             }
+        }
+    }
+
+    /// Asks for the node and links of the user popped next (if no visit
+    /// pushes another first), so that their cache misses overlap this
+    /// visit's.
+    #[inline]
+    fn prefetch_next_user(&self) {
+        let next = self
+            .overdefined_worklist
+            .last()
+            .or_else(|| self.ssa_worklist.last());
+        if let Some(UserKind::Inst(i)) = next.map(|u| u.kind()) {
+            layout::prefetch(&self.nodes[i]);
+            layout::prefetch(&self.links[(self.link_starts[i] & !PHI_BIT) as usize]);
         }
     }
 
