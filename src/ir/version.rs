@@ -90,7 +90,7 @@ pub unsafe fn parse_ir(
 }
 
 /// Appended to a parse error by a build for LLVM 19: IR a newer clang writes
-/// (`captures(none)` since LLVM 21, for one) fails to parse with a message
+/// (clang-22's `captures(none)`, for one) fails to parse with a message
 /// about the syntax that gives no hint that the version is the cause.
 const NEWER_IR_NOTE: &str = if LLVM_MAJOR < 22 {
     "\nnote: this build reads LLVM 19's IR; IR written by a newer clang may not parse: \
