@@ -84,24 +84,28 @@ pub unsafe fn infer(function: LLVMValueRef, read: &ReadFunction, solution: &Solu
         }
         // No `range` read back for these widths: one already there stays.
         Lattice::WideRange(r) if r.single().is_none() => {
-            let kind = ir::attributes::kind("range");
-            if !LLVMGetEnumAttributeAtIndex(function, LLVMAttributeReturnIndex, kind).is_null() {
+            if has_return_attribute(function, "range") {
                 return 0;
             }
             set_wide_range(function, context, r);
             1
         }
         Lattice::NotNull if LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMPointerTypeKind => {
-            let kind = ir::attributes::kind("nonnull");
-            if !LLVMGetEnumAttributeAtIndex(function, LLVMAttributeReturnIndex, kind).is_null() {
+            if has_return_attribute(function, "nonnull") {
                 return 0;
             }
-            let attribute = LLVMCreateEnumAttribute(context, kind, 0);
+            let attribute = LLVMCreateEnumAttribute(context, ir::attributes::kind("nonnull"), 0);
             LLVMAddAttributeAtIndex(function, LLVMAttributeReturnIndex, attribute);
             1
         }
         _ => 0,
     }
+}
+
+/// Does the function's return carry the enum attribute `name`?
+unsafe fn has_return_attribute(function: LLVMValueRef, name: &str) -> bool {
+    let kind = ir::attributes::kind(name);
+    !LLVMGetEnumAttributeAtIndex(function, LLVMAttributeReturnIndex, kind).is_null()
 }
 
 /// The meet of what every executable `ret` returns (read through the
