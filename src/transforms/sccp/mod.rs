@@ -82,6 +82,8 @@ pub mod signed;
 pub mod solver;
 pub mod wide;
 
+use std::time::{Duration, Instant};
+
 use llvm_sys::prelude::LLVMValueRef;
 
 use crate::ir;
@@ -91,13 +93,13 @@ pub use rewrite::Report;
 pub const PASS: PassInfo = PassInfo {
     name: "pebble-sccp",
     c_name: b"pebble-sccp\0",
-    params: &["stats"],
+    params: &["stats", "phase-times"],
     run: run_pass,
     debug_intrinsics: false,
 };
 
 unsafe fn run_pass(flags: Flags, function: LLVMValueRef) -> Result<Outcome, String> {
-    let report = sccp_function(function);
+    let (report, times) = sccp_function(function);
     if flags.has(&PASS, "stats") {
         eprintln!(
             "pebble-sccp: {}: {} constants, {} branches folded, {} blocks removed, {} flags added, \
@@ -111,6 +113,13 @@ unsafe fn run_pass(flags: Flags, function: LLVMValueRef) -> Result<Outcome, Stri
             report.uses_replaced,
             report.masks_removed,
             report.return_attributes
+        );
+    }
+    if flags.has(&PASS, "phase-times") {
+        eprintln!(
+            "pebble-sccp: {}: {}",
+            ir::function_label(function),
+            times.describe()
         );
     }
     Ok(if report.changed_cfg() {
@@ -128,12 +137,47 @@ unsafe fn run_pass(flags: Flags, function: LLVMValueRef) -> Result<Outcome, Stri
     })
 }
 
-/// Runs SCCP on one function.
+/// The wall-clock time of each phase of one run (`<phase-times>`):
+/// reading the function, solving, rewriting. `-time-passes` gives the
+/// pass's total; this splits it, which is what a scaling study needs
+/// (`scripts/bench-sccp --phases`).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PhaseTimes {
+    pub read: Duration,
+    pub solve: Duration,
+    pub rewrite: Duration,
+}
+
+impl PhaseTimes {
+    /// `read 1.234 ms, solve 2.345 ms, rewrite 0.456 ms`.
+    pub fn describe(&self) -> String {
+        let ms = |d: Duration| d.as_secs_f64() * 1e3;
+        format!(
+            "read {:.3} ms, solve {:.3} ms, rewrite {:.3} ms",
+            ms(self.read),
+            ms(self.solve),
+            ms(self.rewrite)
+        )
+    }
+}
+
+/// Runs SCCP on one function, timing each phase (three clock reads,
+/// nothing beside the pass's own work: every run is timed, and
+/// `<phase-times>` only decides whether the times are printed).
 ///
 /// # Safety
 /// `function` is a defined function of a live module that verifies.
-pub unsafe fn sccp_function(function: LLVMValueRef) -> Report {
+pub unsafe fn sccp_function(function: LLVMValueRef) -> (Report, PhaseTimes) {
+    let start = Instant::now();
     let read = read::read_function(function);
+    let read_done = Instant::now();
     let solution = solver::solve(&read.program);
-    rewrite::apply(function, &read, &solution)
+    let solve_done = Instant::now();
+    let report = rewrite::apply(function, &read, &solution);
+    let times = PhaseTimes {
+        read: read_done - start,
+        solve: solve_done - read_done,
+        rewrite: solve_done.elapsed(),
+    };
+    (report, times)
 }

@@ -50,7 +50,7 @@
 ; ADAPTED: ret i32 %x
 ; RUN: not %opt -passes='globalopt,pebble-sccp<bogus>' -disable-output %s 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=MODULE-BAD
-; MODULE-BAD: error: invalid pebble-sccp pass parameter 'bogus' (valid: stats)
+; MODULE-BAD: error: invalid pebble-sccp pass parameter 'bogus' (valid: stats, phase-times)
 
 define i32 @f(i32 %x) {
   %a = alloca i32
