@@ -41,9 +41,9 @@ use super::super::lattice::Lattice;
 use super::super::program::{InstId, Op, Operand, Program};
 
 /// A use of an instruction's value: an instruction or a block's
-/// terminator, in one word (`users` and the worklists hold millions of
-/// them on large functions; 4 bytes instead of an enum's 16 keep them in
-/// cache).
+/// terminator, in one word (the links hold millions of them on large
+/// functions; 4 bytes instead of an enum's 16 keep them in cache; the
+/// worklists hold them as `Pending`, with the slot that changed).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct User(pub(super) u32);
 
@@ -68,6 +68,26 @@ impl User {
             UserKind::Inst(self.0 as InstId)
         } else {
             UserKind::Terminator((self.0 & !TERMINATOR_BIT) as Block)
+        }
+    }
+}
+
+/// A visit owed to `user` because the value in slot `changed` went down.
+/// A phi user meets in only that value (`Solver::meet_phi_entries`); any
+/// other user evaluates all its operands again and ignores `changed`.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Pending {
+    pub(super) user: User,
+    pub(super) changed: u32,
+}
+
+impl Pending {
+    /// A terminator to visit again: it reads its condition, whatever
+    /// changed.
+    pub(super) fn terminator(b: Block) -> Pending {
+        Pending {
+            user: User::terminator(b),
+            changed: u32::MAX,
         }
     }
 }
