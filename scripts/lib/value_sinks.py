@@ -82,6 +82,17 @@ def sinks(text):
     return found
 
 
+def definitions(text):
+    """{K: the instruction (`%x = ...`) whose value the K-th sink call of
+    the instrumented `text` receives}."""
+    defs = {}
+    for line in text.splitlines():
+        m = DEF.match(line)
+        if m:
+            defs[m.group(1)] = line.strip()
+    return {k: defs.get(name, name) for k, (_, name) in sinks(text).items()}
+
+
 def is_constant(value):
     return not value.startswith("%")
 
@@ -96,6 +107,8 @@ class Comparison:
     def __init__(self, ours, theirs):
         self.both = self.ours_only = self.theirs_only = 0
         self.disagreements = []
+        # (K, theirs) of the calls only the second pass put a constant in.
+        self.theirs_only_sinks = []
         for k, (ty, a) in ours.items():
             if k not in theirs:
                 continue
@@ -109,3 +122,4 @@ class Comparison:
                 self.ours_only += 1
             elif is_constant(b):
                 self.theirs_only += 1
+                self.theirs_only_sinks.append((k, b))

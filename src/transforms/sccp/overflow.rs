@@ -69,6 +69,12 @@ impl OverflowField {
         vec![&self.lhs, &self.rhs]
     }
 
+    /// `operands`, to change (`read::copies` points them at branch
+    /// copies).
+    pub fn operands_mut(&mut self) -> Vec<&mut Operand> {
+        vec![&mut self.lhs, &mut self.rhs]
+    }
+
     pub fn evaluate(
         &self,
         table: &mut WideTable,

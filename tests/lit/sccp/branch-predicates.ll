@@ -274,6 +274,73 @@ notnull:
   ret void
 }
 
+declare void @used(double)
+declare void @use72(i72)
+declare { i32, i1 } @llvm.uadd.with.overflow.i32(i32, i32)
+
+; The narrowed value read by instructions the solver evaluates on floats,
+; on integers wider than 64 bits and through a `*.with.overflow` call's
+; fields: the branch condition itself (true in %t, false in %f's entry
+; from %entry only) and `x == 41`. LLVM 22 keeps the dead
+; `uadd.with.overflow` call (with 41 for its argument); Pebble erases a
+; call whose fields are all replaced, and with it the use its `<stats>`
+; would have counted.
+define void @other_operations(ptr %p, i32 %x) {
+; CHECK-LABEL: define void @other_operations(
+; CHECK:       t:
+; CHECK-NEXT:    call void @used(double 1.000000e+00)
+; CHECK:       forty_one:
+; CHECK-NEXT:    call void @use72(i72 41)
+; CHECK-NOT:     extractvalue
+; CHECK:         call void @use(i32 42)
+; CHECK-NEXT:    call void @use1(i1 false)
+; CHECK:       f:
+; CHECK-NEXT:    %ff = sitofp i1 %c to double
+entry:
+  %c = load i1, ptr %p
+  br i1 %c, label %t, label %f
+t:
+  %ft = uitofp i1 %c to double
+  call void @used(double %ft)
+  %k = icmp eq i32 %x, 41
+  br i1 %k, label %forty_one, label %f
+forty_one:
+  %w = zext i32 %x to i72
+  call void @use72(i72 %w)
+  %o = call { i32, i1 } @llvm.uadd.with.overflow.i32(i32 %x, i32 1)
+  %sum = extractvalue { i32, i1 } %o, 0
+  %ov = extractvalue { i32, i1 } %o, 1
+  call void @use(i32 %sum)
+  call void @use1(i1 %ov)
+  ret void
+f:
+  %ff = sitofp i1 %c to double
+  call void @used(double %ff)
+  ret void
+}
+
+; `x == 5` in %t, but the block that uses %x there never executes: it is
+; deleted, and no use is counted as replaced (`<stats>` describes the
+; output).
+define i32 @dead_user(i32 %x) {
+; CHECK-LABEL: define {{.*}}i32 @dead_user(
+; CHECK:       live:
+; CHECK-NEXT:    ret i32 1
+entry:
+  %c = icmp eq i32 %x, 5
+  br i1 %c, label %t, label %e
+t:
+  br i1 false, label %dead, label %live
+dead:
+  call void @use(i32 %x)
+  br label %live
+live:
+  %q = phi i32 [ %x, %dead ], [ 1, %t ]
+  ret i32 %q
+e:
+  ret i32 0
+}
+
 ; STATS: pebble-sccp: @loop_runs_once: 5 constants, 0 branches folded, 0 blocks removed, 0 flags added, 0 made unsigned, 2 uses replaced
 ; STATS: pebble-sccp: @equal_on_true_edge: 3 constants,
 ; STATS: pebble-sccp: @constant_on_the_left: 4 constants,
@@ -286,3 +353,5 @@ notnull:
 ; The GEP's `nuw` (LLVM 22 only: `gep-nuw.ll`).
 ; STATS19: pebble-sccp: @pointer_branch: 2 constants, 0 branches folded, 0 blocks removed, 0 flags added, 0 made unsigned, 1 uses replaced
 ; STATS22: pebble-sccp: @pointer_branch: 2 constants, 0 branches folded, 0 blocks removed, 1 flags added, 0 made unsigned, 1 uses replaced
+; STATS: pebble-sccp: @other_operations: 5 constants, 0 branches folded, 0 blocks removed, 0 flags added, 0 made unsigned, 0 uses replaced
+; STATS: pebble-sccp: @dead_user: 1 constants, 1 branches folded, 1 blocks removed, 0 flags added, 0 made unsigned, 0 uses replaced

@@ -318,6 +318,28 @@ impl FloatOp {
         }
     }
 
+    /// `operands`, to change (`read::copies` points them at branch
+    /// copies).
+    pub fn operands_mut(&mut self) -> Vec<&mut Operand> {
+        match self {
+            FloatOp::Binary { lhs, rhs, .. }
+            | FloatOp::FCmp { lhs, rhs, .. }
+            | FloatOp::MinMax { lhs, rhs, .. } => vec![lhs, rhs],
+            FloatOp::MulAdd { operands, .. } => operands.iter_mut().collect(),
+            FloatOp::CopySign {
+                magnitude, sign, ..
+            } => vec![magnitude, sign],
+            FloatOp::FNeg { value, .. }
+            | FloatOp::Fabs { value, .. }
+            | FloatOp::ToInt { value, .. }
+            | FloatOp::FromInt { value, .. }
+            | FloatOp::Convert { value, .. }
+            | FloatOp::Unary { value, .. }
+            | FloatOp::FromBits { value, .. }
+            | FloatOp::ToBits { value, .. } => vec![value],
+        }
+    }
+
     /// The instruction's value given its operands' values: undefined while
     /// one is, a constant when all are and the fold is allowed,
     /// overdefined otherwise.

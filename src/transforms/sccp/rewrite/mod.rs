@@ -56,7 +56,7 @@ use super::lattice::{Konst, Lattice};
 use super::pointer::PtrConst;
 use super::program::{Op, Operand};
 use super::range::ConstantRange;
-use super::read::ReadFunction;
+use super::read::{CopiedUse, ReadFunction};
 use super::returns;
 use super::signed::{self, UnsignedForm};
 use super::solver::Solution;
@@ -108,12 +108,13 @@ impl Report {
 /// `read` was read from the live function `function` and nothing changed it
 /// since; `solution` solves `read.program`.
 pub unsafe fn apply(function: LLVMValueRef, read: &ReadFunction, solution: &Solution) -> Report {
-    let mut uses_replaced = replace_copied_uses(read, solution);
+    let mut copied_users = replace_copied_uses(read, solution);
+    let mut uses_replaced = 0;
     let mut report = Report {
-        constants: replace_constants(read, solution, &mut uses_replaced),
+        constants: replace_constants(read, solution, &mut uses_replaced, &mut copied_users),
         ..Report::default()
     };
-    report.uses_replaced = uses_replaced;
+    report.uses_replaced = uses_replaced + copied_users.len();
     report.constants += replace_pointer_bits(read, solution);
     report.constants += aggregate::fold_aggregates(read, solution);
     report.flags_added = add_flags(read, solution);
@@ -150,9 +151,9 @@ pub unsafe fn apply(function: LLVMValueRef, read: &ReadFunction, solution: &Solu
 
 /// Step 0: the uses a branch copy (`predicate`) stands for get the copy's
 /// constant, but for users step 1 replaces. First, while every user
-/// recorded by `read` is alive. Returns the number of uses replaced.
-unsafe fn replace_copied_uses(read: &ReadFunction, solution: &Solution) -> usize {
-    let mut count = 0;
+/// recorded by `read` is alive. Returns the user of each use replaced.
+unsafe fn replace_copied_uses(read: &ReadFunction, solution: &Solution) -> Vec<LLVMValueRef> {
+    let mut users = Vec::new();
     for copy in &read.copies {
         let block = read.program.insts[copy.id].block;
         let value = solution.values[copy.id];
@@ -162,11 +163,7 @@ unsafe fn replace_copied_uses(read: &ReadFunction, solution: &Solution) -> usize
             continue;
         }
         for u in &copy.uses {
-            let erased = u.id.is_some_and(|id| {
-                solution.executable_blocks[read.program.insts[id].block]
-                    && replaced_by_constant(solution, id)
-            });
-            if erased {
+            if !use_stays(read, solution, u) {
                 continue;
             }
             let ty = LLVMTypeOf(LLVMGetOperand(u.user, u.operand));
@@ -178,10 +175,30 @@ unsafe fn replace_copied_uses(read: &ReadFunction, solution: &Solution) -> usize
                 _ => unreachable!("only constants are put in"),
             };
             LLVMSetOperand(u.user, u.operand, constant);
-            count += 1;
+            users.push(u.user);
         }
     }
-    count
+    users
+}
+
+/// Does the copied use `u` stay in the output: its user is in an
+/// executable block and not replaced by a constant (step 1), and, for a
+/// phi, its edge is executable (step 3 drops the others)? Only those are
+/// worth rewriting, and counting.
+unsafe fn use_stays(read: &ReadFunction, solution: &Solution, u: &CopiedUse) -> bool {
+    let block = match u.id {
+        Some(id) => read.program.insts[id].block,
+        None => read.fcfg.block_of_inst(u.user),
+    };
+    if !solution.executable_blocks[block]
+        || u.id.is_some_and(|id| replaced_by_constant(solution, id))
+    {
+        return false;
+    }
+    LLVMIsAPHINode(u.user).is_null() || {
+        let from = read.fcfg.block_of(LLVMGetIncomingBlock(u.user, u.operand));
+        solution.is_edge_executable(from, block)
+    }
 }
 
 /// Step 1. Returns the number of instructions replaced; adds to
@@ -193,11 +210,14 @@ unsafe fn replace_copied_uses(read: &ReadFunction, solution: &Solution) -> usize
 /// erased too and counted (LLVM replaces the call by a constant struct):
 /// it is `Op::Opaque`, so no later step reads its handle in
 /// `read.llvm_insts`, and its block executes (it dominates the replaced
-/// extractions), so no dead block holds it.
+/// extractions), so no dead block holds it. Step 0's uses in it
+/// (`copied_users`, the user of each) are gone with it and dropped from
+/// that list, which counts what the output holds.
 unsafe fn replace_constants(
     read: &ReadFunction,
     solution: &Solution,
     kept_uses_replaced: &mut usize,
+    copied_users: &mut Vec<LLVMValueRef>,
 ) -> usize {
     let mut count = 0;
     let mut overflow_calls = Vec::new();
@@ -256,11 +276,14 @@ unsafe fn replace_constants(
     }
     overflow_calls.sort_unstable();
     overflow_calls.dedup();
+    // Which calls go is decided before any goes (erasing one gives no
+    // other its last use), so `copied_users` is only compared with live
+    // handles. Still sorted after `retain`.
+    overflow_calls.retain(|&call| LLVMGetFirstUse(call).is_null());
+    copied_users.retain(|user| overflow_calls.binary_search(user).is_err());
     for call in overflow_calls {
-        if LLVMGetFirstUse(call).is_null() {
-            ir::delete::erase_unused(call);
-            count += 1;
-        }
+        ir::delete::erase_unused(call);
+        count += 1;
     }
     count
 }

@@ -130,6 +130,15 @@ impl WideOp {
         }
     }
 
+    /// `operands`, to change (`read::copies` points them at branch
+    /// copies).
+    pub fn operands_mut(&mut self) -> Vec<&mut Operand> {
+        match self {
+            WideOp::Binary { lhs, rhs, .. } | WideOp::ICmp { lhs, rhs, .. } => vec![lhs, rhs],
+            WideOp::Cast { value, .. } => vec![value],
+        }
+    }
+
     /// The instruction's value given its operands' (`value_of`), with
     /// `table` holding the wide constants.
     pub fn evaluate(

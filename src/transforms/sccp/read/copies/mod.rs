@@ -192,6 +192,8 @@ pub unsafe fn add(
             }
         }
     };
+    let fields = overflow_fields_of(program, values, id_of, &user_insts);
+    user_insts.extend(fields);
     user_insts.sort_unstable();
     user_insts.dedup();
     for id in user_insts {
@@ -671,6 +673,37 @@ impl EdgeCopies {
     }
 }
 
+/// The fields (`Op::OverflowField`) of the `*.with.overflow` calls among
+/// `user_insts`: the solver reads a call's arguments in the `extractvalue`s
+/// of its fields, so these read the copies too (at their own point: the
+/// argument is the same SSA value there, so what holds of it there held
+/// at the call).
+///
+/// # Safety
+/// As `add`'s.
+unsafe fn overflow_fields_of(
+    program: &Program,
+    values: &[LLVMValueRef],
+    id_of: &AddressIndex,
+    user_insts: &[InstId],
+) -> Vec<InstId> {
+    let mut fields = Vec::new();
+    for &id in user_insts {
+        // Calls are opaque; the cheap test first.
+        if !matches!(program.insts[id].op, Op::Opaque) || LLVMIsACallInst(values[id]).is_null() {
+            continue;
+        }
+        for user in ir::each_user(values[id]) {
+            let field = id_of.get(user as usize).map(|f| f as InstId);
+            if let Some(f) = field.filter(|&f| matches!(program.insts[f].op, Op::OverflowField(_)))
+            {
+                fields.push(f);
+            }
+        }
+    }
+    fields
+}
+
 /// Applies `redirect` to the operands the solver reads through a copy of
 /// instruction `id`, each with the point where it is used.
 fn redirect_operands(
@@ -702,6 +735,9 @@ fn redirect_operands(
             redirect(if_false, at);
         }
         Op::Intrinsic { args, .. } => args.iter_mut().for_each(|a| redirect(a, at)),
+        Op::Wide(op) => op.operands_mut().into_iter().for_each(|o| redirect(o, at)),
+        Op::Float { op, .. } => op.operands_mut().into_iter().for_each(|o| redirect(o, at)),
+        Op::OverflowField(f) => f.operands_mut().into_iter().for_each(|o| redirect(o, at)),
         Op::PointerICmp { lhs, rhs, .. } => {
             redirect(lhs, at);
             redirect(rhs, at);
@@ -718,7 +754,9 @@ fn redirect_operands(
         Op::Phi(phi) => entries_in_mut(phi_entries, *phi)
             .iter_mut()
             .for_each(|(v, from)| redirect_at(v, Point::end(*from), Some(block))),
-        // Read through `x` itself: sound, only less precise.
+        // A copy's value is the copy it narrows, set when it is planned
+        // (`CopyIndex::innermost`), and its `other` is read through itself:
+        // sound, only less precise. The others have no operand.
         Op::Constrained { .. }
         | Op::PointerConstrained { .. }
         | Op::NotNull
@@ -726,9 +764,6 @@ fn redirect_operands(
         | Op::ConstantLoad(_)
         | Op::UndefLoad
         | Op::PointerLoad(_)
-        | Op::Wide(_)
-        | Op::Float { .. }
-        | Op::OverflowField(_)
         | Op::Opaque => {}
     }
 }
