@@ -297,13 +297,16 @@ impl FMinMax {
     }
 }
 
-impl FloatOp {
-    pub fn operands(&self) -> Vec<&Operand> {
-        match self {
+/// The operands of `$op`, a `&FloatOp` or a `&mut FloatOp`, as references
+/// of the same kind (`$iter`: `iter` or `iter_mut`), so that `operands` and
+/// `operands_mut` list the same ones.
+macro_rules! operands_of {
+    ($op:expr, $iter:ident) => {
+        match $op {
             FloatOp::Binary { lhs, rhs, .. }
             | FloatOp::FCmp { lhs, rhs, .. }
             | FloatOp::MinMax { lhs, rhs, .. } => vec![lhs, rhs],
-            FloatOp::MulAdd { operands, .. } => operands.iter().collect(),
+            FloatOp::MulAdd { operands, .. } => operands.$iter().collect(),
             FloatOp::CopySign {
                 magnitude, sign, ..
             } => vec![magnitude, sign],
@@ -316,28 +319,18 @@ impl FloatOp {
             | FloatOp::FromBits { value, .. }
             | FloatOp::ToBits { value, .. } => vec![value],
         }
+    };
+}
+
+impl FloatOp {
+    pub fn operands(&self) -> Vec<&Operand> {
+        operands_of!(self, iter)
     }
 
     /// `operands`, to change (`read::copies` points them at branch
     /// copies).
     pub fn operands_mut(&mut self) -> Vec<&mut Operand> {
-        match self {
-            FloatOp::Binary { lhs, rhs, .. }
-            | FloatOp::FCmp { lhs, rhs, .. }
-            | FloatOp::MinMax { lhs, rhs, .. } => vec![lhs, rhs],
-            FloatOp::MulAdd { operands, .. } => operands.iter_mut().collect(),
-            FloatOp::CopySign {
-                magnitude, sign, ..
-            } => vec![magnitude, sign],
-            FloatOp::FNeg { value, .. }
-            | FloatOp::Fabs { value, .. }
-            | FloatOp::ToInt { value, .. }
-            | FloatOp::FromInt { value, .. }
-            | FloatOp::Convert { value, .. }
-            | FloatOp::Unary { value, .. }
-            | FloatOp::FromBits { value, .. }
-            | FloatOp::ToBits { value, .. } => vec![value],
-        }
+        operands_of!(self, iter_mut)
     }
 
     /// The instruction's value given its operands' values: undefined while
