@@ -4,7 +4,6 @@
 //! ranges by `range`, an overdefined operand standing for the full set;
 //! `select` and phis as unions). Each rule only reads the solver's state.
 
-use super::super::edges::EdgeId;
 use super::super::fold;
 use super::super::fold::CastOp;
 use super::super::intrinsic;
@@ -14,7 +13,6 @@ use super::super::predicate;
 use super::super::program::{InstId, Op, Operand};
 use super::super::range::{self, ConstantRange};
 use super::super::wide::WideTable;
-use super::layout::NO_EDGE;
 use super::Solver;
 
 impl Solver<'_> {
@@ -55,7 +53,7 @@ impl Solver<'_> {
         let mut active = 0;
         let mut value = Lattice::Undefined;
         for entry in self.links(i).phi_entries() {
-            if entry.edge != NO_EDGE && self.executable_edges.is_executable(entry.edge as EdgeId) {
+            if self.is_executable_entry(entry) {
                 active += 1;
                 let incoming = self.nodes[entry.slot as usize].value;
                 // `meet`'s first rule, inline: the first entry seen.

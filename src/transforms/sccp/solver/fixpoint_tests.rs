@@ -215,9 +215,7 @@ fn check_fixpoint(solver: &mut Solver, program: &Program) -> Result<(), String> 
             solver
                 .links(i)
                 .phi_entries()
-                .filter(|e| {
-                    e.edge != NO_EDGE && solver.executable_edges.is_executable(e.edge as EdgeId)
-                })
+                .filter(|&e| solver.is_executable_entry(e))
                 .map(|e| solver.nodes[e.slot as usize].value)
                 .collect()
         } else {

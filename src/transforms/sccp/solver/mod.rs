@@ -349,6 +349,12 @@ impl<'p> Solver<'p> {
         self.link_starts[i] & PHI_BIT != 0
     }
 
+    /// Does a phi entry come in by an edge that executes?
+    #[inline]
+    fn is_executable_entry(&self, entry: PhiEntry) -> bool {
+        entry.edge != NO_EDGE && self.executable_edges.is_executable(entry.edge as EdgeId)
+    }
+
     #[inline]
     fn links(&self, i: InstId) -> Links<'_> {
         links_of(&self.link_starts, &self.links, i)
@@ -430,9 +436,7 @@ impl<'p> Solver<'p> {
     fn evaluates_to_maybe_undef(&self, i: InstId) -> bool {
         match &self.program.insts[i].op {
             Op::Phi(_) => self.links(i).phi_entries().any(|entry| {
-                entry.edge != NO_EDGE
-                    && self.executable_edges.is_executable(entry.edge as EdgeId)
-                    && self.may_be_undef[entry.slot as usize]
+                self.is_executable_entry(entry) && self.may_be_undef[entry.slot as usize]
             }),
             Op::Select {
                 cond,
@@ -482,7 +486,7 @@ impl<'p> Solver<'p> {
         let mut picked = false;
         let mut value = Lattice::Undefined;
         for entry in self.links(i).phi_entries() {
-            if entry.edge != NO_EDGE && self.executable_edges.is_executable(entry.edge as EdgeId) {
+            if self.is_executable_entry(entry) {
                 active += 1;
                 if pick(entry) {
                     picked = true;
