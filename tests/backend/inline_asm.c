@@ -1,6 +1,7 @@
 /* GNU inline asm as C libraries write it on RISC-V: register inputs and
  * outputs, early clobbers, read-write operands, matching operands,
- * immediates, memory operands, and memory and register clobbers. */
+ * immediates, memory operands, memory and register clobbers, and the
+ * empty barrier `asm("")`. */
 #include <stdio.h>
 
 static long add3(long a, long b, long c) {
@@ -62,5 +63,6 @@ int main(void) {
   printf("two %ld %ld keep %ld\n", lo, hi, keep + rotl(1, 3));
   printf("fmadd %g\n", fmadd(1.5, 2.0, 0.25));
   __asm__ volatile("" ::: "memory");
+  __asm__(""); /* a barrier with no constraints at all (zstd) */
   return 0;
 }

@@ -324,11 +324,15 @@ pub fn expand(seq: &Seq, defs: &[&str], uses: &[&str]) -> Vec<String> {
             o.push(format!("mv {}, {}", defs[d], uses[u]));
         }
         o.push("#APP".into());
-        o.extend(
-            substitute(template, ops, defs, uses)
-                .split('\n')
-                .map(|l| l.trim_start_matches('\t').to_string()),
-        );
+        // An empty template is only the markers, as LLVM's AsmPrinter
+        // prints it (no blank line between them).
+        if !template.is_empty() {
+            o.extend(
+                substitute(template, ops, defs, uses)
+                    .split('\n')
+                    .map(|l| l.trim_start_matches('\t').to_string()),
+            );
+        }
         o.push("#NO_APP".into());
         return o;
     }

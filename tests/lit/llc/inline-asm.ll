@@ -38,3 +38,14 @@ define i64 @clobber(i64 %k) {
   %r = add i64 %k, %k
   ret i64 %r
 }
+
+; `asm("")`, the compiler barrier zstd writes: no operands, an empty
+; constraint string, an empty template.
+; CHECK-LABEL: barrier:
+; CHECK: #APP
+; CHECK-NEXT: #NO_APP
+; CHECK-NEXT: ret
+define void @barrier() {
+  call void asm sideeffect "", ""()
+  ret void
+}

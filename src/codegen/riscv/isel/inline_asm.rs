@@ -76,7 +76,8 @@ impl Lowerer {
                 .collect(),
             _ => vec![rty],
         };
-        for c in constraints.split(',') {
+        // `asm("")` (a compiler barrier) has an empty constraint string.
+        for c in constraints.split(',').filter(|c| !c.is_empty()) {
             if let Some(reg) = c.strip_prefix("~{").and_then(|r| r.strip_suffix('}')) {
                 match reg {
                     "memory" => {}
