@@ -84,13 +84,21 @@ def sinks(text):
 
 def definitions(text):
     """{K: the instruction (`%x = ...`) whose value the K-th sink call of
-    the instrumented `text` receives}."""
-    defs = {}
+    the instrumented `text` receives}. Local names are per function, so
+    each call is resolved against the definitions of its own function (a
+    sink call follows the definition it receives)."""
+    defs, found = {}, {}
     for line in text.splitlines():
+        if line.startswith("define "):
+            defs = {}
+        call = SINK_CALL.match(line)
+        if call:
+            found[call.group(1)] = defs.get(call.group(3), call.group(3))
+            continue
         m = DEF.match(line)
         if m:
             defs[m.group(1)] = line.strip()
-    return {k: defs.get(name, name) for k, (_, name) in sinks(text).items()}
+    return found
 
 
 def is_constant(value):
