@@ -1,5 +1,5 @@
 """`scripts/bench-llc --real-levels`: the real programs of `backend-test --real`
-(SQLite, Lua, zlib, bzip2; `real_programs` says where their C comes from
+(SQLite, Lua, zlib, bzip2, LZ4, zstd; `real_programs` says where their C comes from
 and how it is built) at two IR levels, clang -O0 and clang -O2, in one run.
 
 Per program and level:

@@ -1,7 +1,7 @@
 """Real C programs for `scripts/backend-test --real`.
 
 SQLite (libsqlite3-sys's bundled amalgamation), Lua 5.4 (lua-src), zlib
-(libz-sys) and bzip2 (bzip2-sys), each with a deterministic driver of ours
+(libz-sys), bzip2 (bzip2-sys), LZ4 (lz4-sys) and zstd (zstd-sys), each with a deterministic driver of ours
 (tests/real/). Their sources come from crates.io: a scratch Cargo project
 that depends on the pinned crates is fetched with `cargo fetch` (sources
 land in ~/.cargo/registry/src) and located with `cargo metadata`, so a
@@ -28,6 +28,8 @@ CRATES = {
     "lua-src": ('"=547.1.0"', ""),
     "libz-sys": ('"=1.1.33"', ', features = ["static"]'),
     "bzip2-sys": ('"=0.1.13"', ""),
+    "lz4-sys": ('"=1.11.1"', ""),
+    "zstd-sys": ('"=2.1.3"', ""),
 }
 
 SQLITE_DEFINES = [
@@ -42,6 +44,18 @@ SQLITE_DEFINES = [
 ZLIB_FILES = ["adler32", "compress", "crc32", "deflate", "infback", "inffast", "inflate",
               "inftrees", "trees", "uncompr", "zutil", "gzclose", "gzlib", "gzread", "gzwrite"]
 BZIP2_FILES = ["blocksort", "huffman", "crctable", "randtable", "compress", "decompress", "bzlib"]
+LZ4_FILES = ["lz4", "lz4hc", "lz4frame", "xxhash"]
+# zstd's library without its dictionary builder, legacy formats and x86
+# assembly (as zstd-sys builds it for a target without it).
+ZSTD_FILES = ["common/" + f for f in ["debug", "entropy_common", "error_private", "fse_decompress",
+                                      "pool", "threading", "xxhash", "zstd_common"]] + \
+    ["compress/" + f for f in ["fse_compress", "hist", "huf_compress", "zstd_compress",
+                               "zstd_compress_literals", "zstd_compress_sequences",
+                               "zstd_compress_superblock", "zstd_double_fast", "zstd_fast",
+                               "zstd_lazy", "zstd_ldm", "zstd_opt", "zstd_preSplit",
+                               "zstdmt_compress"]] + \
+    ["decompress/" + f for f in ["huf_decompress", "zstd_ddict", "zstd_decompress",
+                                 "zstd_decompress_block"]]
 LUA_FILES = ["lapi", "lcode", "lctype", "ldebug", "ldo", "ldump", "lfunc", "lgc", "llex", "lmem",
              "lobject", "lopcodes", "lparser", "lstate", "lstring", "ltable", "ltm", "lundump",
              "lvm", "lzio", "lauxlib", "lbaselib", "lcorolib", "ldblib", "liolib", "lmathlib",
@@ -60,6 +74,11 @@ PROGRAMS = [
             ["-DSTDC", "-D_LARGEFILE64_SOURCE"], "zlib_driver.c", ["1500000"], ["60000"]),
     Program("bzip2", "bzip2-sys", "bzip2-1.0.8", [f + ".c" for f in BZIP2_FILES],
             ["-D_FILE_OFFSET_BITS=64", "-DBZ_NO_STDIO"], "bzip2_driver.c", ["600000"], ["30000"]),
+    Program("lz4", "lz4-sys", "liblz4/lib", [f + ".c" for f in LZ4_FILES], [],
+            "lz4_driver.c", ["400000"], ["30000"]),
+    Program("zstd", "zstd-sys", "zstd/lib", [f + ".c" for f in ZSTD_FILES],
+            ["-DZSTD_DISABLE_ASM", "-DXXH_NAMESPACE=ZSTD_"], "zstd_driver.c", ["200000"],
+            ["20000"]),
     Program("lua", "lua-src", "lua-5.4.7", [f + ".c" for f in LUA_FILES], ["-DLUA_USE_LINUX"],
             "lua_main.c", ["@lua_driver.lua", "100000"], ["@lua_driver.lua", "3000"], ["-ldl"]),
     Program("sqlite", "libsqlite3-sys", "sqlite3", ["sqlite3.c"], SQLITE_DEFINES,
