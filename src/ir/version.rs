@@ -251,3 +251,39 @@ pub unsafe fn constant_gep_like(
         }
     }
 }
+
+/// `getelementptr [inbounds] (i8, ptr base, i64 offset)`, the form LLVM's
+/// constant folder gives a GEP of a global with a constant offset; on
+/// LLVM 22 an `inbounds` one with a non-negative offset also gets `nuw`,
+/// as there (`constant_gep_like`).
+///
+/// # Safety
+/// `base` is a live constant pointer.
+pub unsafe fn constant_byte_gep(base: LLVMValueRef, offset: i64, inbounds: bool) -> LLVMValueRef {
+    let context = LLVMGetTypeContext(LLVMTypeOf(base));
+    let i8_ty = LLVMInt8TypeInContext(context);
+    let mut index = [LLVMConstInt(
+        LLVMInt64TypeInContext(context),
+        offset as u64,
+        1,
+    )];
+    #[cfg(feature = "llvm22")]
+    {
+        let mut flags = 0;
+        if inbounds {
+            flags |= llvm_sys::LLVMGEPFlagInBounds | llvm_sys::LLVMGEPFlagNUSW;
+            if offset >= 0 {
+                flags |= llvm_sys::LLVMGEPFlagNUW;
+            }
+        }
+        LLVMConstGEPWithNoWrapFlags(i8_ty, base, index.as_mut_ptr(), 1, flags)
+    }
+    #[cfg(not(feature = "llvm22"))]
+    {
+        if inbounds {
+            LLVMConstInBoundsGEP2(i8_ty, base, index.as_mut_ptr(), 1)
+        } else {
+            LLVMConstGEP2(i8_ty, base, index.as_mut_ptr(), 1)
+        }
+    }
+}

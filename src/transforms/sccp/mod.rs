@@ -36,8 +36,9 @@
 //! `select`, `freeze`, phis, `br` and
 //! `switch`; calls of integer intrinsics with constant arguments
 //! (`intrinsic`); pointers of address space 0 as constants carried through
-//! phis, `select` and `freeze`, or as "not null" (`alloca`, `inbounds` GEPs
-//! of such pointers), and `icmp` of them (`pointer`); loads of `constant`
+//! phis, `select`, `freeze` and GEPs with constant indices (`pointer::offset`),
+//! or as "not null" (`alloca`, `inbounds` GEPs of such pointers), and
+//! `icmp` and `ptrtoint` of them (`pointer`); loads of `constant`
 //! globals, also through GEP instructions whose index the solver proves
 //! constant (`read::memory`). Uses of a value in a block that a branch on
 //! `icmp` alone enters read a copy narrowed by that comparison

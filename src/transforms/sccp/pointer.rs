@@ -128,6 +128,34 @@ pub fn is_non_null(p: PtrConst) -> bool {
     }
 }
 
+/// The pointer `delta` bytes past `p` (modulo 2^64), as LLVM's constant
+/// folder computes a GEP of constants (`SymbolicallyEvaluateGEP`): from a
+/// global, the same global at the new offset, still `inbounds` only if
+/// this step is too; from `null` or an integer address, the integer
+/// address (`inttoptr`; 0 is `null`). A step an `inbounds` GEP may not
+/// take (out of its object, or away from `null`) gives poison, which any
+/// of these refines.
+pub fn offset(p: PtrConst, delta: i64, inbounds: bool) -> PtrConst {
+    let address = |a: u64| {
+        if a == 0 {
+            PtrConst::Null
+        } else {
+            PtrConst::Address(a)
+        }
+    };
+    match p {
+        PtrConst::Null => address(delta as u64),
+        PtrConst::Address(a) => address(a.wrapping_add(delta as u64)),
+        PtrConst::InGlobal { global, offset } => PtrConst::InGlobal {
+            global: Global {
+                inbounds: global.inbounds && inbounds,
+                ..global
+            },
+            offset: offset.wrapping_add(delta),
+        },
+    }
+}
+
 /// `icmp pred a, b` on two constant pointers, when the rules decide it.
 pub fn icmp(pred: IntPredicate, a: PtrConst, b: PtrConst) -> Option<bool> {
     decide(pred, relation(a, b)?)
@@ -261,6 +289,31 @@ mod tests {
             icmp(Eq, outside, n),
             None,
             "a GEP without inbounds may reach 0"
+        );
+    }
+
+    #[test]
+    fn offsets_move_within_a_global_or_between_integer_addresses() {
+        let n = PtrConst::Null;
+        assert_eq!(offset(n, 0, true), n, "gep null, 0 is null");
+        assert_eq!(offset(n, 16, false), PtrConst::Address(16));
+        assert_eq!(offset(PtrConst::Address(16), -16, false), n);
+        assert_eq!(
+            offset(PtrConst::Address(1), -2, false),
+            PtrConst::Address(u64::MAX)
+        );
+        assert_eq!(offset(at(G, 12), -12, true), at(G, 0));
+        assert_eq!(icmp(Eq, offset(at(G, 4), 4, true), at(G, 8)), Some(true));
+        let stepped_out = offset(at(G, 0), -64, false);
+        assert_eq!(
+            icmp(Eq, stepped_out, n),
+            None,
+            "a step without inbounds may reach 0"
+        );
+        assert_eq!(
+            icmp(Eq, offset(stepped_out, 64, true), n),
+            None,
+            "and stays unknown"
         );
     }
 

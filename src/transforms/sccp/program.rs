@@ -89,16 +89,19 @@ pub enum Op {
         range: ConstantRange,
         erasable: bool,
     },
-    /// A `getelementptr` instruction from `base`: not null when `base` is
-    /// not and `keeps_non_null` (the GEP is `inbounds` and null is not a
-    /// valid address), overdefined otherwise. `nuw_indices`: when LLVM
-    /// 22's SCCP may give the GEP `nuw` (`ir::version::gep_may_gain_nuw`)
-    /// and every index is an integer of at most 64 bits, the indices with
-    /// their widths, for the flag step (`flags::gep_nuw`). They are not
-    /// operands of the solver: the GEP's value does not depend on them.
+    /// A `getelementptr` instruction from `base`: a constant pointer when
+    /// `base` is one and `step` gives the offset (its index a constant),
+    /// else not null when `base` is not and `keeps_non_null` (the GEP is
+    /// `inbounds` and null is not a valid address), overdefined otherwise.
+    /// `nuw_indices`: when LLVM 22's SCCP may give the GEP `nuw`
+    /// (`ir::version::gep_may_gain_nuw`) and every index is an integer of
+    /// at most 64 bits, the indices with their widths, for the flag step
+    /// (`flags::gep_nuw`). They are not operands of the solver (`step`'s
+    /// index is).
     Gep {
         base: Operand,
         keeps_non_null: bool,
+        step: Option<GepStep>,
         nuw_indices: Option<Vec<(Operand, u32)>>,
     },
     Select {
@@ -184,6 +187,17 @@ pub enum Op {
 /// instruction is a phi, a vector each was a quarter of a million
 /// allocations and frees per 4 000 blocks, and a tenth of the pass's cache
 /// misses.
+/// The byte offset a `getelementptr` adds to its base: `constant` plus,
+/// if there is one, the index `variable` (sign-extended) times its stride,
+/// all modulo 2^64 (`read::memory::gep_terms`: arrays and structs only,
+/// at most one index not a constant). `inbounds`: the GEP is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GepStep {
+    pub constant: i64,
+    pub variable: Option<(Operand, i64)>,
+    pub inbounds: bool,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PhiEntries {
     start: u32,
@@ -306,7 +320,18 @@ impl Program {
             | Op::Field(value)
             | Op::PtrToInt { value, .. }
             | Op::TableLoad { index: value, .. }
-            | Op::Gep { base: value, .. } => vec![value],
+            | Op::Gep {
+                base: value,
+                step: None,
+                ..
+            } => vec![value],
+            Op::Gep {
+                base,
+                step: Some(step),
+                ..
+            } => std::iter::once(base)
+                .chain(step.variable.as_ref().map(|(index, _)| index))
+                .collect(),
             Op::PointerICmp { lhs, rhs, .. } => vec![lhs, rhs],
             Op::Select {
                 cond,

@@ -39,7 +39,7 @@ use super::{int_width, Reader};
 use crate::ir;
 use crate::transforms::sccp::lattice::{mask, Konst};
 use crate::transforms::sccp::pointer::{Global, PtrConst};
-use crate::transforms::sccp::program::Op;
+use crate::transforms::sccp::program::{GepStep, Op};
 
 /// The most positions an `Op::TableLoad` holds.
 const MAX_TABLE: u64 = 1024;
@@ -156,6 +156,23 @@ impl Reader<'_> {
             } => Some(constant),
             _ => None,
         }
+    }
+
+    /// `Op::Gep::step` of a `getelementptr` instruction: its offset as
+    /// `gep_terms` finds it, one index of which may be a value (pointers
+    /// of 64 bits, as `PtrConst` offsets are).
+    pub(super) unsafe fn gep_step(&self, gep: LLVMValueRef) -> Option<GepStep> {
+        if LLVMPointerSize(self.data_layout) != 8 {
+            return None;
+        }
+        let terms = self.gep_terms(gep, true)?;
+        Some(GepStep {
+            constant: terms.constant,
+            variable: terms
+                .variable
+                .map(|(index, stride)| (self.operand(index), stride)),
+            inbounds: LLVMIsInBounds(gep) != 0,
+        })
     }
 
     /// The offset of a GEP (constant expression or instruction) whose

@@ -5,14 +5,16 @@
 //! scalar integer: of at most 64 bits (`Op::Binary`, `Op::Cast`, …) or of
 //! 65 to `wide::MAX_WIDE_WIDTH` bits (`Op::Wide`, read as `ApInt` through
 //! `ir::const_int`), a `float` or `double` (`Op::Float`), or a pointer of
-//! address space 0 (phis, `select`, `freeze`, `icmp`, and `alloca` and
-//! `getelementptr` as pointers that are not null); anything else
+//! address space 0 (phis, `select`, `freeze`, `icmp`, `alloca` as a
+//! pointer that is not null, and `getelementptr`, with its byte offset when
+//! `memory::gep_step` finds it); anything else
 //! (vectors, other pointers, loads of pointers) becomes `Op::Opaque`, i.e.
 //! overdefined. `undef` and `poison` (of any type) become
 //! `Operand::Undef`, which the solver resolves as LLVM does; constant
 //! pointers become `Operand::Pointer`, described as a `pointer::PtrConst`
 //! (`memory`), and `ReadFunction::pointers` keeps an LLVM constant for
-//! each; other operands that are not instructions of this function or
+//! each (`rewrite` builds one for a pointer the solver computed, from
+//! `ReadFunction::globals`); other operands that are not instructions of this function or
 //! constants (arguments, other constant expressions) become
 //! `Operand::Unknown`, i.e. overdefined. The facts `pointer` relies on
 //! (linkage, `unnamed_addr`, size) are read here. Loads from
@@ -74,6 +76,10 @@ pub struct ReadFunction {
     /// An LLVM constant for each pointer constant the program holds (an
     /// `Operand::Pointer`), for `rewrite` to put where the solver found one.
     pub pointers: FastMap<PtrConst, LLVMValueRef>,
+    /// The globals pointer constants are based on, by
+    /// `pointer::Global::id` (for `rewrite` to build the pointers the
+    /// solver computed: a GEP of a constant).
+    pub globals: Vec<LLVMValueRef>,
     pub fcfg: FunctionCfg,
     /// The `insertvalue` instructions that may become constant structs
     /// (`aggregate::is_foldable_insert`), in instruction order: `rewrite`
@@ -258,6 +264,7 @@ pub unsafe fn read_function(function: LLVMValueRef) -> ReadFunction {
         gep_candidates,
         aggregates,
         pointers: reader.pointers.into_inner(),
+        globals: reader.globals.into_inner(),
         fcfg,
         returns,
     }
@@ -483,6 +490,7 @@ impl Reader<'_> {
             LLVMOpcode::LLVMGetElementPtr => Some(Op::Gep {
                 base: self.operand(LLVMGetOperand(inst, 0)),
                 keeps_non_null: !self.null_is_valid && LLVMIsInBounds(inst) != 0,
+                step: self.gep_step(inst),
                 nuw_indices: self.nuw_indices(inst),
             }),
             _ => None,

@@ -169,9 +169,7 @@ unsafe fn replace_copied_uses(read: &ReadFunction, solution: &Solution) -> Vec<L
             let ty = LLVMTypeOf(LLVMGetOperand(u.user, u.operand));
             let constant = match value {
                 Lattice::Const(k) => LLVMConstInt(ty, k.zext(), 0),
-                Lattice::Pointer(PtrConst::Null) => LLVMConstPointerNull(ty),
-                // Every pointer constant of the solution came from an operand.
-                Lattice::Pointer(p) => read.pointers[&p],
+                Lattice::Pointer(p) => pointer_constant(read, p, ty),
                 _ => unreachable!("only constants are put in"),
             };
             LLVMSetOperand(u.user, u.operand, constant);
@@ -242,8 +240,7 @@ unsafe fn replace_constants(
             // Exact: a float widens to a double without rounding, and
             // LLVM rounds it back to the same float.
             Lattice::Float(f) => LLVMConstReal(ty, f.value()),
-            // Every pointer constant of the solution came from an operand.
-            Lattice::Pointer(p) => read.pointers[&p],
+            Lattice::Pointer(p) => pointer_constant(read, p, ty),
             _ => LLVMGetUndef(ty),
         };
         debug_assert!(!matches!(inst.op, Op::Opaque));
@@ -341,7 +338,8 @@ unsafe fn replace_pointer_bits(read: &ReadFunction, solution: &Solution) -> usiz
             _ => continue,
         };
         let llvm_inst = read.llvm_insts[i];
-        let constant = LLVMConstPtrToInt(read.pointers[&pointer], LLVMTypeOf(llvm_inst));
+        let pointer = pointer_constant(read, pointer, LLVMTypeOf(LLVMGetOperand(llvm_inst, 0)));
+        let constant = LLVMConstPtrToInt(pointer, LLVMTypeOf(llvm_inst));
         ir::delete::replace_and_erase(llvm_inst, constant);
         count += 1;
     }
@@ -368,6 +366,28 @@ fn wide_division_may_trap(solution: &Solution, op: &WideOp) -> bool {
         (None, None) => true,
     };
     may_be(&ApInt::zero(*width)) || (signed && may_be(&ApInt::all_ones(*width)))
+}
+
+/// An LLVM constant of pointer type `ty` for `p`: the one `read` found
+/// in the IR, or, for a pointer the solver computed (a GEP of a constant),
+/// the form LLVM's constant folder gives it: `null`, `inttoptr` of the
+/// address, or `getelementptr [inbounds] (i8, ptr @g, i64 offset)`.
+unsafe fn pointer_constant(read: &ReadFunction, p: PtrConst, ty: LLVMTypeRef) -> LLVMValueRef {
+    if let Some(&constant) = read.pointers.get(&p) {
+        return constant;
+    }
+    match p {
+        PtrConst::Null => LLVMConstPointerNull(ty),
+        PtrConst::Address(a) => {
+            let i64_ty = LLVMInt64TypeInContext(LLVMGetTypeContext(ty));
+            LLVMConstIntToPtr(LLVMConstInt(i64_ty, a, 0), ty)
+        }
+        PtrConst::InGlobal { global, offset } => ir::version::constant_byte_gep(
+            read.globals[global.id as usize],
+            offset,
+            global.inbounds,
+        ),
+    }
 }
 
 /// Does step 1 replace instruction `i` (of an executable block) by a

@@ -10,7 +10,7 @@ use super::super::intrinsic;
 use super::super::lattice::{Konst, Lattice};
 use super::super::pointer::{self, PtrConst};
 use super::super::predicate;
-use super::super::program::{InstId, Op, Operand};
+use super::super::program::{GepStep, InstId, Op, Operand};
 use super::super::range::{self, ConstantRange};
 use super::super::wide::WideTable;
 use super::Solver;
@@ -68,6 +68,34 @@ impl Solver<'_> {
             }
         }
         (value, active)
+    }
+
+    /// A `getelementptr` from a pointer whose value is `base` (`Op::Gep`):
+    /// a constant pointer when `base` is one and the offset is known, as
+    /// LLVM's `visitGetElementPtrInst` folds a GEP of constants; else not
+    /// null when it keeps `base`'s not being null.
+    fn evaluate_gep(&self, base: Lattice, keeps_non_null: bool, step: Option<&GepStep>) -> Lattice {
+        if let (Lattice::Pointer(p), Some(step)) = (base, step) {
+            let index = step
+                .variable
+                .as_ref()
+                .map(|(index, stride)| (self.value_of(index), stride));
+            match index {
+                None => return Lattice::Pointer(pointer::offset(p, step.constant, step.inbounds)),
+                Some((Lattice::Const(k), stride)) => {
+                    let delta = step.constant.wrapping_add(k.sext().wrapping_mul(*stride));
+                    return Lattice::Pointer(pointer::offset(p, delta, step.inbounds));
+                }
+                // The index is waited on, as any operand.
+                Some((Lattice::Undefined, _)) => return Lattice::Undefined,
+                Some(_) => {}
+            }
+        }
+        match base {
+            Lattice::Undefined => Lattice::Undefined,
+            b if keeps_non_null && b.is_non_null_pointer() => Lattice::NotNull,
+            _ => Lattice::Overdefined,
+        }
     }
 
     /// The value of instruction `i` (not a phi) given its operands' current
@@ -131,12 +159,9 @@ impl Solver<'_> {
             Op::Gep {
                 base,
                 keeps_non_null,
+                step,
                 ..
-            } => match self.value_of(base) {
-                Lattice::Undefined => Lattice::Undefined,
-                b if *keeps_non_null && b.is_non_null_pointer() => Lattice::NotNull,
-                _ => Lattice::Overdefined,
-            },
+            } => self.evaluate_gep(self.value_of(base), *keeps_non_null, step.as_ref()),
             Op::Cast {
                 op,
                 flags,

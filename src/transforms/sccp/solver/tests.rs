@@ -625,6 +625,7 @@ fn pointer_constants_and_pointers_that_are_not_null() {
                     Op::Gep {
                         base: Operand::Inst(1),
                         keeps_non_null: true,
+                        step: None,
                         nuw_indices: None,
                     },
                 ),
@@ -633,6 +634,7 @@ fn pointer_constants_and_pointers_that_are_not_null() {
                     Op::Gep {
                         base: Operand::Inst(1),
                         keeps_non_null: false,
+                        step: None,
                         nuw_indices: None,
                     },
                 ),

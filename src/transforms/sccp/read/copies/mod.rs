@@ -743,9 +743,15 @@ fn redirect_operands(
             redirect(rhs, at);
         }
         Op::Gep {
-            base, nuw_indices, ..
+            base,
+            step,
+            nuw_indices,
+            ..
         } => {
             redirect(base, at);
+            if let Some((index, _)) = step.as_mut().and_then(|s| s.variable.as_mut()) {
+                redirect(index, at);
+            }
             for (index, _) in nuw_indices.iter_mut().flatten() {
                 redirect(index, at);
             }
