@@ -1,5 +1,5 @@
 """`scripts/bench-llc --real-levels`: the real programs of `backend-test --real`
-(SQLite, Lua, zlib, bzip2, LZ4, zstd; `real_programs` says where their C comes from
+(SQLite, Lua, zlib, bzip2, LZ4, zstd, xz; `real_programs` says where their C comes from
 and how it is built) at two IR levels, clang -O0 and clang -O2, in one run.
 
 Per program and level:
@@ -87,17 +87,17 @@ def bench_real(root, work, pebble, plugin, bindir, clang_flags, llc, fast, only,
             continue
         out = os.path.join(work, prog.name)
         os.makedirs(out, exist_ok=True)
-        srcs, inc = runner.sources(prog, dirs[prog.crate])
+        srcs, cflags = runner.sources(prog, dirs[prog.crate])
         argv = runner.argv(prog)
         gcc_exe = os.path.join(out, "gcc.exe")
-        subprocess.run(["riscv64-linux-gnu-gcc", "-O2", "-w", *real_programs.NO_CONTRACT, f"-I{inc}",
-                        *prog.defines, *srcs, "-o", gcc_exe, "-static", "-lm", *prog.libs],
+        subprocess.run(["riscv64-linux-gnu-gcc", "-O2", "-w", *real_programs.NO_CONTRACT, *cflags,
+                        *srcs, "-o", gcc_exe, "-static", "-lm", *prog.libs],
                        check=True, capture_output=True)
         gcc_time, expected = run_output(gcc_exe, argv, runs)
         for level in LEVELS:
             lls = []
             for src in srcs:
-                ll, msg = runner.ir(src, inc, prog, level, out)
+                ll, msg = runner.ir(src, cflags, prog, level, out)
                 if ll is None:
                     raise SystemExit(f"bench-llc --real: {prog.name}: {msg}")
                 lls.append(ll)

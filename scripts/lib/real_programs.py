@@ -1,7 +1,8 @@
 """Real C programs for `scripts/backend-test --real`.
 
 SQLite (libsqlite3-sys's bundled amalgamation), Lua 5.4 (lua-src), zlib
-(libz-sys), bzip2 (bzip2-sys), LZ4 (lz4-sys) and zstd (zstd-sys), each with a deterministic driver of ours
+(libz-sys), bzip2 (bzip2-sys), LZ4 (lz4-sys), zstd (zstd-sys) and xz's
+liblzma (lzma-sys), each with a deterministic driver of ours
 (tests/real/). Their sources come from crates.io: a scratch Cargo project
 that depends on the pinned crates is fetched with `cargo fetch` (sources
 land in ~/.cargo/registry/src) and located with `cargo metadata`, so a
@@ -18,6 +19,7 @@ The first refusal of a level is reported with its message.
 """
 
 import concurrent.futures
+import glob
 import json
 import os
 import subprocess
@@ -30,6 +32,7 @@ CRATES = {
     "bzip2-sys": ('"=0.1.13"', ""),
     "lz4-sys": ('"=1.11.1"', ""),
     "zstd-sys": ('"=2.1.3"', ""),
+    "lzma-sys": ('"=0.1.20"', ""),
 }
 
 SQLITE_DEFINES = [
@@ -56,6 +59,10 @@ ZSTD_FILES = ["common/" + f for f in ["debug", "entropy_common", "error_private"
                                "zstdmt_compress"]] + \
     ["decompress/" + f for f in ["huf_decompress", "zstd_ddict", "zstd_decompress",
                                  "zstd_decompress_block"]]
+# liblzma as lzma-sys builds it: every C file of these directories but
+# the table generators (programs of their own) and the small CRC variants.
+XZ_DIRS = ["common", "lzma", "lz", "check", "delta", "rangecoder", "simple"]
+XZ_INCLUDES = ["", "xz-5.2/src/common"] + ["xz-5.2/src/liblzma/" + d for d in XZ_DIRS + ["api"]]
 LUA_FILES = ["lapi", "lcode", "lctype", "ldebug", "ldo", "ldump", "lfunc", "lgc", "llex", "lmem",
              "lobject", "lopcodes", "lparser", "lstate", "lstring", "ltable", "ltm", "lundump",
              "lvm", "lzio", "lauxlib", "lbaselib", "lcorolib", "ldblib", "liolib", "lmathlib",
@@ -63,10 +70,16 @@ LUA_FILES = ["lapi", "lcode", "lctype", "ldebug", "ldo", "ldump", "lfunc", "lgc"
 
 
 class Program:
-    def __init__(self, name, crate, subdir, files, defines, driver, args, fast_args, libs=()):
+    """`files` are relative to the crate's `subdir` (`dir/*.c`: every C file
+    of `dir`, but those whose name contains a string of `skip`);
+    `includes`, more include directories relative to the crate."""
+
+    def __init__(self, name, crate, subdir, files, defines, driver, args, fast_args, libs=(),
+                 includes=(), skip=()):
         self.name, self.crate, self.subdir = name, crate, subdir
         self.files, self.defines, self.driver = files, defines, driver
         self.args, self.fast_args, self.libs = args, fast_args, list(libs)
+        self.includes, self.skip = list(includes), list(skip)
 
 
 PROGRAMS = [
@@ -79,6 +92,10 @@ PROGRAMS = [
     Program("zstd", "zstd-sys", "zstd/lib", [f + ".c" for f in ZSTD_FILES],
             ["-DZSTD_DISABLE_ASM", "-DXXH_NAMESPACE=ZSTD_"], "zstd_driver.c", ["200000"],
             ["20000"]),
+    Program("xz", "lzma-sys", "xz-5.2/src", [f"liblzma/{d}/*.c" for d in XZ_DIRS] +
+            ["common/tuklib_cpucores.c", "common/tuklib_physmem.c"],
+            ["-std=c99", "-DHAVE_CONFIG_H=1"], "xz_driver.c", ["200000"], ["20000"],
+            ["-lpthread"], includes=XZ_INCLUDES, skip=["tablegen", "_small"]),
     Program("lua", "lua-src", "lua-5.4.7", [f + ".c" for f in LUA_FILES], ["-DLUA_USE_LINUX"],
             "lua_main.c", ["@lua_driver.lua", "100000"], ["@lua_driver.lua", "3000"], ["-ldl"]),
     Program("sqlite", "libsqlite3-sys", "sqlite3", ["sqlite3.c"], SQLITE_DEFINES,
@@ -121,9 +138,19 @@ class Runner:
         return subprocess.run(cmd, capture_output=True, timeout=timeout, **kw)
 
     def sources(self, prog, src_dir):
+        """The program's C files (the driver last) and the flags that
+        compile them (include directories, defines)."""
         lib = os.path.join(src_dir, prog.subdir)
-        return ([os.path.join(lib, f) for f in prog.files] +
-                [os.path.join(self.root, "tests", "real", prog.driver)]), lib
+        files = []
+        for f in prog.files:
+            if "*" not in f:
+                files.append(os.path.join(lib, f))
+                continue
+            files += sorted(p for p in glob.glob(os.path.join(lib, f))
+                            if not any(s in os.path.basename(p) for s in prog.skip))
+        cflags = [f"-I{lib}", *(f"-I{os.path.join(src_dir, d)}" for d in prog.includes),
+                  *prog.defines]
+        return files + [os.path.join(self.root, "tests", "real", prog.driver)], cflags
 
     def argv(self, prog):
         args = prog.fast_args if self.fast else prog.args
@@ -138,22 +165,22 @@ class Runner:
         except subprocess.TimeoutExpired:
             return ("timeout", b""), time.time() - start
 
-    def reference(self, prog, srcs, inc, out):
+    def reference(self, prog, srcs, cflags, out):
         exe = os.path.join(out, "ref.exe")
-        p = self.run(["riscv64-linux-gnu-gcc", "-O2", "-w", *NO_CONTRACT, f"-I{inc}", *prog.defines, *srcs,
+        p = self.run(["riscv64-linux-gnu-gcc", "-O2", "-w", *NO_CONTRACT, *cflags, *srcs,
                       "-o", exe, "-static", "-lm", *prog.libs])
         if p.returncode != 0:
             return None, "reference build failed: " + p.stderr.decode()[-400:]
         return self.execute(exe, prog)[0], ""
 
-    def ir(self, src, inc, prog, level, out):
+    def ir(self, src, cflags, prog, level, out):
         """The IR file of `src` at `level`, or (None, message)."""
         base = os.path.join(out, os.path.splitext(os.path.basename(src))[0])
         opt_level = "-O2" if level == "O2" else "-O0"
         ll = f"{base}.{opt_level[1:]}.ll"
         if not os.path.exists(ll):
             p = self.run([os.path.join(self.bindir, "clang"), *self.clang_flags, *NO_CONTRACT, opt_level,
-                          f"-I{inc}", *prog.defines, "-S", "-emit-llvm", src, "-o", ll + ".tmp"])
+                          *cflags, "-S", "-emit-llvm", src, "-o", ll + ".tmp"])
             if p.returncode != 0:
                 return None, "clang failed: " + p.stderr.decode()[-300:]
             os.rename(ll + ".tmp", ll)
@@ -166,11 +193,11 @@ class Runner:
             return None, "opt failed: " + p.stderr.decode()[-300:]
         return m2r, ""
 
-    def level(self, prog, srcs, inc, level, expected, out):
+    def level(self, prog, srcs, cflags, level, expected, out):
         """(files compiled, files, status, message, seconds run)."""
         asms = []
         for src in srcs:
-            ll, msg = self.ir(src, inc, prog, level, out)
+            ll, msg = self.ir(src, cflags, prog, level, out)
             if ll is None:
                 return len(asms), len(srcs), "error", msg, 0
             asm = f"{ll[:-3]}.{level}.s"
@@ -212,13 +239,13 @@ def check_real(runner, prog, dirs, work, levels):
     """[(passed, line)] of one program: its reference, then each level."""
     out = os.path.join(work, prog.name)
     os.makedirs(out, exist_ok=True)
-    srcs, inc = runner.sources(prog, dirs[prog.crate])
-    expected, msg = runner.reference(prog, srcs, inc, out)
+    srcs, cflags = runner.sources(prog, dirs[prog.crate])
+    expected, msg = runner.reference(prog, srcs, cflags, out)
     if expected is None or expected[0] == "timeout":
         return [(False, f"{prog.name} [ref]: {msg or 'reference run timed out'}")]
     lines = []
     for level in levels:
-        done, total, status, msg, secs = runner.level(prog, srcs, inc, level, expected, out)
+        done, total, status, msg, secs = runner.level(prog, srcs, cflags, level, expected, out)
         line = f"{prog.name} [{level}]: {done}/{total} files compiled, {status}"
         if secs:
             line += f" ({secs:.1f} s under qemu)"
