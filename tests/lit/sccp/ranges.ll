@@ -3,7 +3,8 @@
 ; Integer ranges in the lattice (LLVM 19's ValueLatticeElement): a value
 ; that is not one constant may still be known to lie in a range, and an
 ; `icmp` or a bitwise operation on it may then have only one possible
-; result. Every fold here is one LLVM's `sccp` makes too.
+; result. Every fold here is one LLVM's `sccp` makes too (LLVM 22's for
+; @round_up_is_not_zero), but @or_maximum's.
 
 ; `zext i8` is in [0, 255]: `37742 >= %z` always holds, so the branch is
 ; folded and %else is removed; `or (zext i1 %c), 5` is 5 whatever %c is.
@@ -156,3 +157,31 @@ exit:
   %r = zext i1 %bound to i32
   ret i32 %r
 }
+
+; Rounding up to a multiple of 64 (zstd's `ZSTD_reset_matchState`): `shl
+; nuw 1, %s` is a power of two, at least 1, so adding 63 gives at least 64,
+; and clearing the low 6 bits keeps at least 64 (the exact minimum of an
+; `and` over intervals, Warren's `minAND`). LLVM 22 folds this; LLVM 19's
+; `binaryAnd` only bounds the maximum.
+define i1 @round_up_is_not_zero(i32 %a) {
+; CHECK-LABEL: define {{.*}}i1 @round_up_is_not_zero(
+; CHECK:         ret i1 false
+  %s = zext nneg i32 %a to i64
+  %x = shl nuw i64 1, %s
+  %y = add nuw i64 %x, 63
+  %z = and i64 %y, -64
+  %c = icmp eq i64 %z, 0
+  ret i1 %c
+}
+
+; The exact maximum of an `or`: `%x | 16` for %x in [0, 8] is at most 24
+; (Warren's `maxOR`). LLVM's known bits leave [16, 31]: it keeps the compare.
+define i1 @or_maximum(i8 %x) {
+; CHECK-LABEL: define {{.*}}i1 @or_maximum(
+; CHECK:         ret i1 true
+  %small = call i8 @llvm.umin.i8(i8 %x, i8 8)
+  %o = or i8 %small, 16
+  %c = icmp ule i8 %o, 24
+  ret i1 %c
+}
+declare i8 @llvm.umin.i8(i8, i8)

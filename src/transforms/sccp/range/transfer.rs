@@ -304,26 +304,138 @@ fn ashr(a: ConstantRange, b: ConstantRange) -> ConstantRange {
     )
 }
 
+/// `and` and `or` intersect the known bits' range with the exact unsigned
+/// minimum and maximum of `x & y` (`x | y`) over the operands' unsigned
+/// hulls (`bitwise_bounds`). LLVM 19's `binaryAnd` bounds the result by
+/// `[0, umin(max a, max b)]` only, LLVM 22's adds an estimate of the
+/// minimum; the exact bounds are at least as tight as both, so `and (add
+/// nuw (shl nuw 1, s), 63), -64` is not 0 here as in LLVM 22 (zstd's
+/// `ZSTD_reset_matchState`).
 fn and(a: ConstantRange, b: ConstantRange) -> ConstantRange {
     let w = a.width;
     let ((za, oa), (zb, ob)) = (a.known_bits(), b.known_bits());
     let bits = ConstantRange::from_known_bits(w, za | zb, oa & ob);
-    let (amax, bmax) = (
-        a.unsigned_bounds().unwrap().1,
-        b.unsigned_bounds().unwrap().1,
-    );
-    bits.intersect_unsigned_hulls(ConstantRange::unsigned(w, 0, amax.min(bmax)))
+    let (min, max) = bitwise_bounds(w, a, b, min_and, max_and);
+    bits.intersect_unsigned_hulls(ConstantRange::unsigned(w, min, max))
 }
 
 fn or(a: ConstantRange, b: ConstantRange) -> ConstantRange {
     let w = a.width;
     let ((za, oa), (zb, ob)) = (a.known_bits(), b.known_bits());
     let bits = ConstantRange::from_known_bits(w, za & zb, oa | ob);
-    let (amin, bmin) = (
-        a.unsigned_bounds().unwrap().0,
-        b.unsigned_bounds().unwrap().0,
-    );
-    bits.intersect_unsigned_hulls(ConstantRange::unsigned(w, amin.max(bmin), mask(w)))
+    let (min, max) = bitwise_bounds(w, a, b, min_or, max_or);
+    bits.intersect_unsigned_hulls(ConstantRange::unsigned(w, min, max))
+}
+
+/// An operation's exact bounds over two unsigned intervals, each bound
+/// given as `(min or max)(top bit, [a_lo, a_hi], [b_lo, b_hi])`.
+type Bound = fn(u64, [u64; 2], [u64; 2]) -> u64;
+
+/// The unsigned minimum and maximum of `x op y` for `x`, `y` in the
+/// unsigned hulls of `a`, `b` (which hold them: sound for wrapping ranges
+/// too, only less tight).
+fn bitwise_bounds(
+    w: u32,
+    a: ConstantRange,
+    b: ConstantRange,
+    min: Bound,
+    max: Bound,
+) -> (u64, u64) {
+    let (a_lo, a_hi) = a.unsigned_bounds().unwrap();
+    let (b_lo, b_hi) = b.unsigned_bounds().unwrap();
+    let top = 1u64 << (w - 1);
+    (
+        min(top, [a_lo, a_hi], [b_lo, b_hi]),
+        max(top, [a_lo, a_hi], [b_lo, b_hi]),
+    )
+}
+
+// The four bounds are Warren's (Hacker's Delight, 2nd ed., §4-3, `minAND`,
+// `maxAND`, `minOR`, `maxOR`): from the top bit down, the first bit where
+// raising one operand's minimum (or lowering its maximum) to a multiple of
+// that bit stays in its interval and changes the result is taken, and the
+// scan stops. Exact for intervals; `range::tests` checks it by brute force.
+
+fn min_and(top: u64, [mut a, b]: [u64; 2], [mut c, d]: [u64; 2]) -> u64 {
+    let mut m = top;
+    while m != 0 {
+        if !a & !c & m != 0 {
+            let raised = (a | m) & m.wrapping_neg();
+            if raised <= b {
+                a = raised;
+                break;
+            }
+            let raised = (c | m) & m.wrapping_neg();
+            if raised <= d {
+                c = raised;
+                break;
+            }
+        }
+        m >>= 1;
+    }
+    a & c
+}
+
+fn max_and(top: u64, [a, mut b]: [u64; 2], [c, mut d]: [u64; 2]) -> u64 {
+    let mut m = top;
+    while m != 0 {
+        if b & !d & m != 0 {
+            let lowered = (b & !m) | (m - 1);
+            if lowered >= a {
+                b = lowered;
+                break;
+            }
+        } else if !b & d & m != 0 {
+            let lowered = (d & !m) | (m - 1);
+            if lowered >= c {
+                d = lowered;
+                break;
+            }
+        }
+        m >>= 1;
+    }
+    b & d
+}
+
+fn min_or(top: u64, [mut a, b]: [u64; 2], [mut c, d]: [u64; 2]) -> u64 {
+    let mut m = top;
+    while m != 0 {
+        if !a & c & m != 0 {
+            let raised = (a | m) & m.wrapping_neg();
+            if raised <= b {
+                a = raised;
+                break;
+            }
+        } else if a & !c & m != 0 {
+            let raised = (c | m) & m.wrapping_neg();
+            if raised <= d {
+                c = raised;
+                break;
+            }
+        }
+        m >>= 1;
+    }
+    a | c
+}
+
+fn max_or(top: u64, [a, mut b]: [u64; 2], [c, mut d]: [u64; 2]) -> u64 {
+    let mut m = top;
+    while m != 0 {
+        if b & d & m != 0 {
+            let lowered = (b - m) | (m - 1);
+            if lowered >= a {
+                b = lowered;
+                break;
+            }
+            let lowered = (d - m) | (m - 1);
+            if lowered >= c {
+                d = lowered;
+                break;
+            }
+        }
+        m >>= 1;
+    }
+    b | d
 }
 
 fn xor(a: ConstantRange, b: ConstantRange) -> ConstantRange {
@@ -418,5 +530,47 @@ pub fn icmp(pred: IntPredicate, a: ConstantRange, b: ConstantRange) -> Option<bo
         Sge => not(less(sa, sb)),
         Sgt => less(sb, sa),
         Sle => not(less(sb, sa)),
+    }
+}
+
+#[cfg(test)]
+mod bitwise_bounds_tests {
+    use super::*;
+
+    /// Every unsigned interval of `w` bits as `[lo, hi]`.
+    fn intervals(w: u32) -> Vec<[u64; 2]> {
+        let n = 1u64 << w;
+        (0..n)
+            .flat_map(|lo| (lo..n).map(move |hi| [lo, hi]))
+            .collect()
+    }
+
+    #[test]
+    fn bounds_are_exact_for_every_pair_of_i4_intervals() {
+        let w = 4;
+        let top = 1 << (w - 1);
+        for x in intervals(w) {
+            for y in intervals(w) {
+                let pairs = || (x[0]..=x[1]).flat_map(move |p| (y[0]..=y[1]).map(move |q| (p, q)));
+                let ands = || pairs().map(|(p, q)| p & q);
+                let ors = || pairs().map(|(p, q)| p | q);
+                let at = format!("{x:?} {y:?}");
+                assert_eq!(min_and(top, x, y), ands().min().unwrap(), "min and {at}");
+                assert_eq!(max_and(top, x, y), ands().max().unwrap(), "max and {at}");
+                assert_eq!(min_or(top, x, y), ors().min().unwrap(), "min or {at}");
+                assert_eq!(max_or(top, x, y), ors().max().unwrap(), "max or {at}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_high_mask_keeps_a_lower_bound() {
+        // zstd: `and (add nuw (shl nuw 1, s), 63), -64` is at least 64.
+        let w = 64;
+        let x = ConstantRange::unsigned(w, 64, (1 << 63) + 63);
+        let high = ConstantRange::single(Konst::new(w, (-64i64) as u64));
+        let r = and(x, high);
+        assert_eq!(r.unsigned_bounds(), Some((64, 1 << 63)));
+        assert!(!r.contains(Konst::new(w, 0)));
     }
 }
