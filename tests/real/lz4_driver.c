@@ -9,24 +9,7 @@
 #include "lz4hc.h"
 #include "lz4frame.h"
 #include "xxhash.h"
-
-static unsigned char *make_input(size_t n, unsigned seed) {
-    static const char *words[] = {"alpha ", "beta ", "gamma ", "delta ", "epsilon\n", "zeta ",
-                                  "eta ", "theta ", "iota ", "kappa, "};
-    unsigned char *p = malloc(n);
-    size_t i = 0;
-    while (i < n) {
-        seed = seed * 1664525u + 1013904223u;
-        if ((seed >> 28) == 0) {
-            p[i++] = (unsigned char)(seed >> 8);
-            continue;
-        }
-        const char *w = words[(seed >> 16) % 10];
-        while (*w && i < n)
-            p[i++] = (unsigned char)*w++;
-    }
-    return p;
-}
+#include "make_input.h"
 
 static int report(const char *what, int level, const unsigned char *in, int n,
                   const unsigned char *z, int zn, const unsigned char *back, int bn) {

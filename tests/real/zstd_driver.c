@@ -9,24 +9,7 @@
 #define XXH_STATIC_LINKING_ONLY
 #include "zstd.h"
 #include "common/xxhash.h"
-
-static unsigned char *make_input(size_t n, unsigned seed) {
-    static const char *words[] = {"alpha ", "beta ", "gamma ", "delta ", "epsilon\n", "zeta ",
-                                  "eta ", "theta ", "iota ", "kappa, "};
-    unsigned char *p = malloc(n);
-    size_t i = 0;
-    while (i < n) {
-        seed = seed * 1664525u + 1013904223u;
-        if ((seed >> 28) == 0) {
-            p[i++] = (unsigned char)(seed >> 8);
-            continue;
-        }
-        const char *w = words[(seed >> 16) % 10];
-        while (*w && i < n)
-            p[i++] = (unsigned char)*w++;
-    }
-    return p;
-}
+#include "make_input.h"
 
 static int report(const char *what, int level, const unsigned char *in, size_t n,
                   const unsigned char *z, size_t zn, const unsigned char *back, size_t bn) {
