@@ -181,12 +181,6 @@ pub enum Op {
     Opaque,
 }
 
-/// Where a phi's entries are in `Program::phi_entries`: all phis' entries
-/// are in one table, in the order the phis were read, rather than a vector
-/// each. On the generated CFGs of `scripts/bench-sccp`, where nearly every
-/// instruction is a phi, a vector each was a quarter of a million
-/// allocations and frees per 4 000 blocks, and a tenth of the pass's cache
-/// misses.
 /// The byte offset a `getelementptr` adds to its base: `constant` plus,
 /// if there is one, the index `variable` (sign-extended) times its stride,
 /// all modulo 2^64 (`read::memory::gep_terms`: arrays and structs only,
@@ -198,6 +192,12 @@ pub struct GepStep {
     pub inbounds: bool,
 }
 
+/// Where a phi's entries are in `Program::phi_entries`: all phis' entries
+/// are in one table, in the order the phis were read, rather than a vector
+/// each. On the generated CFGs of `scripts/bench-sccp`, where nearly every
+/// instruction is a phi, a vector each was a quarter of a million
+/// allocations and frees per 4 000 blocks, and a tenth of the pass's cache
+/// misses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PhiEntries {
     start: u32,
