@@ -78,6 +78,76 @@ pub unsafe fn erase_with_poison(inst: LLVMValueRef) {
     LLVMInstructionEraseFromParent(inst);
 }
 
+/// Erases `inst` as `erase_with_poison` does, then every instruction that
+/// this leaves trivially dead (`is_trivially_dead`: unused, and erasing it
+/// changes nothing else), and so on through their operands: LLVM SROA's
+/// `deleteDeadInstructions`. `before_erase` sees each of those before it
+/// is erased (not `inst`). Returns how many of them were erased.
+///
+/// Each instruction is erased once: only unused ones are queued, and an
+/// unused instruction is no operand of any other, so no queued handle is
+/// freed by another erasure.
+///
+/// # Safety
+/// `inst` is a live instruction. No handle to it, or to an instruction
+/// passed to `before_erase`, may be used afterwards.
+pub unsafe fn erase_with_dead_operands(
+    inst: LLVMValueRef,
+    before_erase: &mut impl FnMut(LLVMValueRef),
+) -> usize {
+    let mut queue = vec![inst];
+    let mut erased = 0;
+    while let Some(next) = queue.pop() {
+        let operands: Vec<LLVMValueRef> = (0..LLVMGetNumOperands(next).max(0) as u32)
+            .map(|k| LLVMGetOperand(next, k))
+            .filter(|&v| v != next && is_instruction(v))
+            .collect();
+        if next != inst {
+            before_erase(next);
+            erased += 1;
+        }
+        erase_with_poison(next);
+        for operand in operands {
+            if is_trivially_dead(operand) && !queue.contains(&operand) {
+                queue.push(operand);
+            }
+        }
+    }
+    erased
+}
+
+/// An instruction nothing uses whose erasure changes nothing but itself:
+/// arithmetic, casts, compares, `select`, GEPs, phis, vector and aggregate
+/// element operations, `freeze`, and loads that are neither volatile nor
+/// atomic (LLVM's `isInstructionTriviallyDead` for these kinds). Allocas
+/// are not: passes keep handles to them.
+///
+/// # Safety
+/// `value` is live.
+pub unsafe fn is_trivially_dead(value: LLVMValueRef) -> bool {
+    use llvm_sys::{LLVMAtomicOrdering, LLVMOpcode::*};
+    let Some(opcode) = super::opcode(value) else {
+        return false;
+    };
+    if !LLVMGetFirstUse(value).is_null() {
+        return false;
+    }
+    match opcode {
+        LLVMAdd | LLVMFAdd | LLVMSub | LLVMFSub | LLVMMul | LLVMFMul | LLVMUDiv | LLVMSDiv
+        | LLVMFDiv | LLVMURem | LLVMSRem | LLVMFRem | LLVMShl | LLVMLShr | LLVMAShr | LLVMAnd
+        | LLVMOr | LLVMXor | LLVMFNeg | LLVMTrunc | LLVMZExt | LLVMSExt | LLVMFPToUI
+        | LLVMFPToSI | LLVMUIToFP | LLVMSIToFP | LLVMFPTrunc | LLVMFPExt | LLVMPtrToInt
+        | LLVMIntToPtr | LLVMBitCast | LLVMAddrSpaceCast | LLVMICmp | LLVMFCmp | LLVMSelect
+        | LLVMGetElementPtr | LLVMPHI | LLVMExtractElement | LLVMInsertElement
+        | LLVMShuffleVector | LLVMExtractValue | LLVMInsertValue | LLVMFreeze => true,
+        LLVMLoad => {
+            LLVMGetVolatile(value) == 0
+                && LLVMGetOrdering(value) == LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
+        }
+        _ => false,
+    }
+}
+
 /// A dead block still reached from outside the group.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LiveUseOfDeadBlock {

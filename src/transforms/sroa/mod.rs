@@ -200,15 +200,17 @@ pub unsafe fn sroa_function(function: LLVMValueRef, modify_cfg: bool) -> Result<
     }
 }
 
-/// Erases the accesses outside an alloca (`slices`' module doc): their
-/// users get `poison`. Returns how many.
-unsafe fn erase_undefined(undefined: &mut Vec<LLVMValueRef>) -> usize {
-    undefined.sort_unstable();
-    undefined.dedup();
-    for &inst in undefined.iter() {
-        delete::erase_with_poison(inst);
+/// The value a pointer is computed from through GEPs and casts.
+unsafe fn pointer_base(mut pointer: LLVMValueRef) -> LLVMValueRef {
+    while matches!(
+        ir::opcode(pointer),
+        Some(
+            LLVMOpcode::LLVMGetElementPtr | LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast
+        )
+    ) {
+        pointer = LLVMGetOperand(pointer, 0);
     }
-    undefined.len()
+    pointer
 }
 
 /// A select operand that is never picked gets `poison` (it was the
@@ -259,7 +261,13 @@ impl Splitter {
             unfold::unfold_aggregate_accesses(alloca, &self.layout);
             match slices::collect(alloca, &self.layout, &self.mem, self.modify_cfg) {
                 Ok(mut uses) => {
-                    report.poisoned += erase_undefined(&mut uses.undefined);
+                    let (erased, chains) = self.erase_undefined(&mut uses.undefined);
+                    report.poisoned += erased;
+                    if chains > 0 {
+                        // Handles in `uses` may be gone with the chains.
+                        self.enqueue(alloca);
+                        continue;
+                    }
                     poison_dead_operands(&uses.dead_operands);
                     report.poisoned += uses.dead_operands.len();
                     if !uses.speculate.is_empty() {
@@ -422,6 +430,30 @@ impl Splitter {
                 self.enqueue(alloca);
             }
         }
+    }
+
+    /// Erases the accesses outside an alloca (`slices`' module doc): their
+    /// users get `poison`. As LLVM's `deleteDeadInstructions`, what that
+    /// leaves trivially dead goes too (a value computed only to be stored
+    /// out of bounds, and the loads it came from): an entry alloca such a
+    /// load read is looked at again, since that use is gone. Returns how
+    /// many accesses were erased, and how many instructions with them.
+    unsafe fn erase_undefined(&mut self, undefined: &mut Vec<LLVMValueRef>) -> (usize, usize) {
+        undefined.sort_unstable();
+        undefined.dedup();
+        let mut read_allocas = Vec::new();
+        let mut chains = 0;
+        for &inst in undefined.iter() {
+            chains += delete::erase_with_dead_operands(inst, &mut |dead| {
+                if ir::opcode(dead) == Some(LLVMOpcode::LLVMLoad) {
+                    read_allocas.push(pointer_base(LLVMGetOperand(dead, 0)));
+                }
+            });
+        }
+        for base in read_allocas {
+            self.enqueue(base);
+        }
+        (undefined.len(), chains)
     }
 
     unsafe fn erase_alloca(&mut self, alloca: LLVMValueRef) {

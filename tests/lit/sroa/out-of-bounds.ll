@@ -9,13 +9,14 @@
 ; RUN: FileCheck %s --check-prefix=STATS < %t.stats
 
 ; STATS: pebble-sroa: @store_past_end: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis, speculated 0 loads, poisoned 1 dead uses
-; STATS: pebble-sroa: @load_after_end: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis, speculated 0 loads, poisoned 2 dead uses
+; STATS: pebble-sroa: @load_after_end: split 0 allocas into 0 slices, promoted 1 allocas, inserted 0 phis, speculated 0 loads, poisoned 2 dead uses
 ; STATS: pebble-sroa: @integer_load_past_end: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis, speculated 0 loads, poisoned 0 dead uses
 ; STATS: pebble-sroa: @only_a_wide_load: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis, speculated 0 loads, poisoned 0 dead uses
 ; STATS: pebble-sroa: @wide_vector_load_kept: split 0 allocas into 0 slices, promoted 0 allocas, inserted 0 phis, speculated 0 loads, poisoned 0 dead uses
 ; STATS: pebble-sroa: @memset_past_end: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis, speculated 0 loads, poisoned 1 dead uses
 ; STATS: pebble-sroa: @wide_type_grows_the_alloca: split 2 allocas into 2 slices, promoted 1 allocas, inserted 0 phis, speculated 0 loads, poisoned 0 dead uses
 ; STATS: pebble-sroa: @widening_a_vector_slot: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis, speculated 0 loads, poisoned 0 dead uses
+; STATS: pebble-sroa: @dead_chain_of_an_erased_store: split 0 allocas into 0 slices, promoted 2 allocas, inserted 0 phis, speculated 0 loads, poisoned 1 dead uses
 
 ; The <2 x i64> store writes 8 bytes past an i64: erased, %a is promoted.
 define i64 @store_past_end(i64 %x) {
@@ -141,4 +142,23 @@ define <8 x i8> @widening_a_vector_slot(i16 %x) {
   store i16 %x, ptr %A
   %v = load <8 x i8>, ptr %A
   ret <8 x i8> %v
+}
+
+; The double stored past the end of %small is erased, and with it what only
+; it used (LLVM's `deleteDeadInstructions`): the extractelement and the
+; wide load of %other, which was %other's one access that kept it in
+; memory; %other is looked at again and promoted, as LLVM 19 and 22 do
+; (llvm-stress seed 6021, reduced). Before, Pebble left %other.
+define i16 @dead_chain_of_an_erased_store() {
+; CHECK-LABEL: define i16 @dead_chain_of_an_erased_store(
+; CHECK-NEXT:    ret i16 2
+  %other = alloca i16, align 2
+  %small = alloca i16, align 2
+  store i16 1, ptr %other, align 2
+  store i16 2, ptr %small, align 2
+  %wide = load <2 x double>, ptr %other, align 2
+  %e = extractelement <2 x double> %wide, i32 0
+  store double %e, ptr %small, align 2
+  %r = load i16, ptr %small, align 2
+  ret i16 %r
 }
