@@ -81,8 +81,10 @@ pub unsafe fn erase_with_poison(inst: LLVMValueRef) {
 /// Erases `inst` as `erase_with_poison` does, then every instruction that
 /// this leaves trivially dead (`is_trivially_dead`: unused, and erasing it
 /// changes nothing else), and so on through their operands: LLVM SROA's
-/// `deleteDeadInstructions`. `before_erase` sees each of those before it
-/// is erased (not `inst`). Returns how many of them were erased.
+/// `deleteDeadInstructions`. Instructions `spared` says true of are left
+/// (the caller's own handles, e.g. the ones it erases next). `before_erase`
+/// sees each erased one before it goes (not `inst`). Returns how many of
+/// them were erased.
 ///
 /// Each instruction is erased once: only unused ones are queued, and an
 /// unused instruction is no operand of any other, so no queued handle is
@@ -93,6 +95,7 @@ pub unsafe fn erase_with_poison(inst: LLVMValueRef) {
 /// passed to `before_erase`, may be used afterwards.
 pub unsafe fn erase_with_dead_operands(
     inst: LLVMValueRef,
+    spared: impl Fn(LLVMValueRef) -> bool,
     before_erase: &mut impl FnMut(LLVMValueRef),
 ) -> usize {
     let mut queue = vec![inst];
@@ -108,7 +111,7 @@ pub unsafe fn erase_with_dead_operands(
         }
         erase_with_poison(next);
         for operand in operands {
-            if is_trivially_dead(operand) && !queue.contains(&operand) {
+            if !spared(operand) && is_trivially_dead(operand) && !queue.contains(&operand) {
                 queue.push(operand);
             }
         }

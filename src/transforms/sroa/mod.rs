@@ -443,8 +443,13 @@ impl Splitter {
         undefined.dedup();
         let mut read_allocas = Vec::new();
         let mut chains = 0;
-        for &inst in undefined.iter() {
-            chains += delete::erase_with_dead_operands(inst, &mut |dead| {
+        // An access erased later (a wide load feeding a wide store) is
+        // not erased with another's chain: its handle is still to be used.
+        let pending = undefined.clone();
+        for (k, &inst) in undefined.iter().enumerate() {
+            let later = &pending[k + 1..];
+            let spared = |v: LLVMValueRef| later.binary_search(&v).is_ok();
+            chains += delete::erase_with_dead_operands(inst, spared, &mut |dead| {
                 if ir::opcode(dead) == Some(LLVMOpcode::LLVMLoad) {
                     read_allocas.push(pointer_base(LLVMGetOperand(dead, 0)));
                 }
