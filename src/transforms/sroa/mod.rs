@@ -445,9 +445,8 @@ impl Splitter {
         let mut chains = 0;
         // An access erased later (a wide load feeding a wide store) is
         // not erased with another's chain: its handle is still to be used.
-        let pending = undefined.clone();
         for (k, &inst) in undefined.iter().enumerate() {
-            let later = &pending[k + 1..];
+            let later = &undefined[k + 1..];
             let spared = |v: LLVMValueRef| later.binary_search(&v).is_ok();
             chains += delete::erase_with_dead_operands(inst, spared, &mut |dead| {
                 if ir::opcode(dead) == Some(LLVMOpcode::LLVMLoad) {
