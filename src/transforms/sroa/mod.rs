@@ -200,19 +200,6 @@ pub unsafe fn sroa_function(function: LLVMValueRef, modify_cfg: bool) -> Result<
     }
 }
 
-/// The value a pointer is computed from through GEPs and casts.
-unsafe fn pointer_base(mut pointer: LLVMValueRef) -> LLVMValueRef {
-    while matches!(
-        ir::opcode(pointer),
-        Some(
-            LLVMOpcode::LLVMGetElementPtr | LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast
-        )
-    ) {
-        pointer = LLVMGetOperand(pointer, 0);
-    }
-    pointer
-}
-
 /// A select operand that is never picked gets `poison` (it was the
 /// alloca's address, `speculate::Merge::DeadOperand`).
 unsafe fn poison_dead_operands(dead: &[(LLVMValueRef, u32)]) {
@@ -450,7 +437,7 @@ impl Splitter {
             let spared = |v: LLVMValueRef| later.binary_search(&v).is_ok();
             chains += delete::erase_with_dead_operands(inst, spared, &mut |dead| {
                 if ir::opcode(dead) == Some(LLVMOpcode::LLVMLoad) {
-                    read_allocas.push(pointer_base(LLVMGetOperand(dead, 0)));
+                    read_allocas.push(slices::base_of(LLVMGetOperand(dead, 0)));
                 }
             });
         }

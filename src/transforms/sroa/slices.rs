@@ -552,14 +552,19 @@ unsafe fn check_simple(inst: LLVMValueRef) -> Result<(), Escape> {
     Ok(())
 }
 
-/// The pointer a chain of GEPs and bitcasts starts from.
+/// The pointer a chain of GEPs and casts (`bitcast`, `addrspacecast`)
+/// starts from.
 ///
 /// # Safety
 /// `ptr` is live.
 pub unsafe fn base_of(mut ptr: LLVMValueRef) -> LLVMValueRef {
     loop {
         match ir::opcode(ptr) {
-            Some(LLVMOpcode::LLVMGetElementPtr) | Some(LLVMOpcode::LLVMBitCast) => {
+            Some(
+                LLVMOpcode::LLVMGetElementPtr
+                | LLVMOpcode::LLVMBitCast
+                | LLVMOpcode::LLVMAddrSpaceCast,
+            ) => {
                 ptr = LLVMGetOperand(ptr, 0);
             }
             _ => return ptr,
