@@ -76,19 +76,19 @@ impl Solver<'_> {
     /// null when it keeps `base`'s not being null.
     fn evaluate_gep(&self, base: Lattice, keeps_non_null: bool, step: Option<&GepStep>) -> Lattice {
         if let (Lattice::Pointer(p), Some(step)) = (base, step) {
-            let index = step
-                .variable
-                .as_ref()
-                .map(|(index, stride)| (self.value_of(index), stride));
-            match index {
-                None => return Lattice::Pointer(pointer::offset(p, step.constant, step.inbounds)),
-                Some((Lattice::Const(k), stride)) => {
-                    let delta = step.constant.wrapping_add(k.sext().wrapping_mul(*stride));
-                    return Lattice::Pointer(pointer::offset(p, delta, step.inbounds));
-                }
-                // The index is waited on, as any operand.
-                Some((Lattice::Undefined, _)) => return Lattice::Undefined,
-                Some(_) => {}
+            let delta = match &step.variable {
+                None => Some(step.constant),
+                Some((index, stride)) => match self.value_of(index) {
+                    Lattice::Const(k) => {
+                        Some(step.constant.wrapping_add(k.sext().wrapping_mul(*stride)))
+                    }
+                    // The index is waited on, as any operand.
+                    Lattice::Undefined => return Lattice::Undefined,
+                    _ => None,
+                },
+            };
+            if let Some(delta) = delta {
+                return Lattice::Pointer(pointer::offset(p, delta, step.inbounds));
             }
         }
         match base {
