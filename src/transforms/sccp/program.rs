@@ -319,19 +319,13 @@ impl Program {
             | Op::Freeze(value)
             | Op::Field(value)
             | Op::PtrToInt { value, .. }
-            | Op::TableLoad { index: value, .. }
-            | Op::Gep {
-                base: value,
-                step: None,
-                ..
-            } => vec![value],
-            Op::Gep {
-                base,
-                step: Some(step),
-                ..
-            } => std::iter::once(base)
-                .chain(step.variable.as_ref().map(|(index, _)| index))
-                .collect(),
+            | Op::TableLoad { index: value, .. } => vec![value],
+            Op::Gep { base, step, .. } => {
+                let index = step.as_ref().and_then(|s| s.variable.as_ref());
+                std::iter::once(base)
+                    .chain(index.map(|(index, _)| index))
+                    .collect()
+            }
             Op::PointerICmp { lhs, rhs, .. } => vec![lhs, rhs],
             Op::Select {
                 cond,
