@@ -1,8 +1,8 @@
 """Real C programs for `scripts/backend-test --real`.
 
 SQLite (libsqlite3-sys's bundled amalgamation), Lua 5.4 (lua-src), zlib
-(libz-sys), bzip2 (bzip2-sys), LZ4 (lz4-sys), zstd (zstd-sys) and xz's
-liblzma (lzma-sys), each with a deterministic driver of ours
+(libz-sys), bzip2 (bzip2-sys), LZ4 (lz4-sys), zstd (zstd-sys), xz's
+liblzma (lzma-sys) and PCRE2 (pcre2-sys), each with a deterministic driver of ours
 (tests/real/). Their sources come from crates.io: a scratch Cargo project
 that depends on the pinned crates is fetched with `cargo fetch` (sources
 land in ~/.cargo/registry/src) and located with `cargo metadata`, so a
@@ -33,6 +33,7 @@ CRATES = {
     "lz4-sys": ('"=1.11.1"', ""),
     "zstd-sys": ('"=2.1.3"', ""),
     "lzma-sys": ('"=0.1.20"', ""),
+    "pcre2-sys": ('"=0.2.10"', ""),
 }
 
 SQLITE_DEFINES = [
@@ -63,6 +64,12 @@ ZSTD_FILES = ["common/" + f for f in ["debug", "entropy_common", "error_private"
 # the table generators (programs of their own) and the small CRC variants.
 XZ_DIRS = ["common", "lzma", "lz", "check", "delta", "rangecoder", "simple"]
 XZ_INCLUDES = ["", "xz-5.2/src/common"] + ["xz-5.2/src/liblzma/" + d for d in XZ_DIRS + ["api"]]
+# PCRE2 as pcre2-sys builds it, without the JIT (whose files it #includes
+# but never compiles alone, with the Unicode tables pcre2_tables.c
+# includes).
+PCRE2_DEFINES = ["-DPCRE2_CODE_UNIT_WIDTH=8", "-DHAVE_STDLIB_H=1", "-DHAVE_MEMMOVE=1",
+                 "-DHAVE_CONFIG_H=1", "-DPCRE2_STATIC=1", "-DSTDC_HEADERS=1",
+                 "-DSUPPORT_PCRE2_8=1", "-DSUPPORT_UNICODE=1"]
 LUA_FILES = ["lapi", "lcode", "lctype", "ldebug", "ldo", "ldump", "lfunc", "lgc", "llex", "lmem",
              "lobject", "lopcodes", "lparser", "lstate", "lstring", "ltable", "ltm", "lundump",
              "lvm", "lzio", "lauxlib", "lbaselib", "lcorolib", "ldblib", "liolib", "lmathlib",
@@ -96,6 +103,9 @@ PROGRAMS = [
             ["common/tuklib_cpucores.c", "common/tuklib_physmem.c"],
             ["-std=c99", "-DHAVE_CONFIG_H=1"], "xz_driver.c", ["200000"], ["20000"],
             ["-lpthread"], includes=XZ_INCLUDES, skip=["tablegen", "_small"]),
+    Program("pcre2", "pcre2-sys", "upstream/src", ["*.c"], PCRE2_DEFINES, "pcre2_driver.c",
+            ["200000"], ["20000"], includes=["upstream/include", "upstream/deps"],
+            skip=["jit_match", "jit_misc", "ucptables"]),
     Program("lua", "lua-src", "lua-5.4.7", [f + ".c" for f in LUA_FILES], ["-DLUA_USE_LINUX"],
             "lua_main.c", ["@lua_driver.lua", "100000"], ["@lua_driver.lua", "3000"], ["-ldl"]),
     Program("sqlite", "libsqlite3-sys", "sqlite3", ["sqlite3.c"], SQLITE_DEFINES,
