@@ -302,3 +302,26 @@ define i32 @and_undef_zero() {
   %a = and i32 undef, 0
   ret i32 %a
 }
+
+; An overdefined value stands for every value, so nothing computed from it
+; rests on what an undef was taken to be: `%o` loses the *may be undef*
+; mark it would inherit from `%p`, and `%wide`, the `sext` of any `i32`,
+; proves the `sub` cannot overflow. (When the mark went through, whether
+; the `sub` got its `nsw` depended on whether `%o` was already overdefined
+; when the undef reached `%p`.)
+define i64 @overdefined_drops_the_undef_mark(i1 %c, i64 %y, i32 %z) {
+; CHECK-LABEL: define {{.*}}i64 @overdefined_drops_the_undef_mark(
+; CHECK:         %d = sub nsw i64 %z64, %wide
+entry:
+  br i1 %c, label %join, label %other
+other:
+  br label %join
+join:
+  %p = phi i64 [ undef, %entry ], [ 0, %other ]
+  %o = or i64 %p, %y
+  %t = trunc i64 %o to i32
+  %wide = sext i32 %t to i64
+  %z64 = sext i32 %z to i64
+  %d = sub i64 %z64, %wide
+  ret i64 %d
+}

@@ -19,8 +19,9 @@
 //! (there the solver took 6 to 20 % less time, medians of two series of 9
 //! and 15 interleaved runs). A bit per
 //! instruction (`awake`) says whether it is worth visiting as a user (its
-//! block executes and it is not overdefined), so the many pops of users
-//! that are not read no node. A phi's evaluation stops at the first
+//! block executes and it is not overdefined), so users that are not are
+//! not pushed, and those that stopped being so while on the list are
+//! popped without reading their node. A phi's evaluation stops at the first
 //! overdefined entry (the bottom: the meet stays there). While a user is
 //! visited, the node and links of the one on top of the worklist, visited
 //! next unless this visit pushes others, are asked for (`prefetch`), so

@@ -6,7 +6,8 @@
 //! block, and SSA users whose operand's lattice value went down (kept as
 //! two lists, as LLVM does: users of values that went overdefined are
 //! visited first; an overdefined value is never evaluated again).
-//! * An edge `A → B` popped for the first time is marked executable; if B
+//! * An edge `A → B` is marked executable when A's terminator first
+//!   selects it, and pushed (LLVM's `markEdgeExecutable`); popped, if B
 //!   was not executable yet it becomes so and all its instructions and its
 //!   terminator are evaluated (order: phis, other instructions,
 //!   terminator), else B's phis meet in their entries on the new edge.
@@ -73,8 +74,9 @@
 //! * an undef operand reads as ⊤, so a phi or `select` union skips it:
 //!   `phi [undef, a], [5, b]` is 5 and `select %c, undef, 7` is 7. The
 //!   result is marked *may be undef* (LLVM's `MayIncludeUndef`), and so is
-//!   every value computed from a marked one (more than LLVM, which drops
-//!   the mark after arithmetic). A marked constant is still a constant
+//!   every value computed from a marked one that is not overdefined (more
+//!   than LLVM, which drops the mark after arithmetic; an overdefined value
+//!   already stands for every value). A marked constant is still a constant
 //!   (undef may be refined to it); a marked range is used to fold (each
 //!   use of undef may take any value, so one in the range), but never to
 //!   prove a flag, an unsigned form or a switch case dead (`rewrite` and
@@ -182,8 +184,8 @@ struct Solver<'p> {
     executable_blocks: Vec<bool>,
     /// The instructions worth visiting as users: of an executable block,
     /// not overdefined. A bit each (32 KiB for 262 144 instructions), so
-    /// that popping a user that is not (half the pops on the generated
-    /// CFGs of `scripts/bench-sccp`) reads no node.
+    /// that a user that is not is neither pushed nor, if it went
+    /// overdefined while on the list, read when popped.
     awake: BitSet,
     executable_edges: ExecutableEdges,
     /// `(None, entry)` is the virtual edge into the entry block.
@@ -321,8 +323,13 @@ impl<'p> Solver<'p> {
             {
                 self.prefetch_next_user();
                 self.visit_user(pending);
-            } else if let Some((from, to)) = self.edge_worklist.pop() {
-                self.visit_edge(from, to);
+            } else if !self.edge_worklist.is_empty() {
+                // All of it before any user, as LLVM's `BBWorkList`: a
+                // phi that several new edges feed then meets their values
+                // at one visit, one growth of its range, not one each.
+                while let Some((from, to)) = self.edge_worklist.pop() {
+                    self.visit_edge(from, to);
+                }
             } else {
                 return;
             }
@@ -361,11 +368,20 @@ impl<'p> Solver<'p> {
     }
 
     /// Adds the users of instruction `i` to the SSA worklist (`overdefined`:
-    /// to the list of users of overdefined values).
+    /// to the list of users of overdefined values); not those of blocks that
+    /// do not execute yet, which their block's first visit evaluates (with
+    /// all of the edge list taken before any user, many users are such at
+    /// first: on `irreducible-4000x100` the list grew to 2^20 pending
+    /// visits, 8 MiB, and skipping them keeps it to 2^18).
     fn push_users(&mut self, i: InstId, overdefined: bool) {
         let changed = i as u32;
+        let (awake, executable_blocks) = (&self.awake, &self.executable_blocks);
         let users = links_of(&self.link_starts, &self.links, i)
             .users()
+            .filter(|user| match user.kind() {
+                UserKind::Inst(u) => awake.contains(u),
+                UserKind::Terminator(b) => executable_blocks[b],
+            })
             .map(|user| Pending { user, changed });
         if overdefined {
             self.overdefined_worklist.extend(users);
@@ -390,12 +406,11 @@ impl<'p> Solver<'p> {
         }
     }
 
+    /// Visits the block an edge made executable (the edge already is:
+    /// `visit_terminator`): all of it the first time, else its phis' entries
+    /// on that edge.
     fn visit_edge(&mut self, edge: Option<EdgeId>, to: Block) {
-        if let Some(edge) = edge {
-            if !self.executable_edges.insert(edge) {
-                return;
-            }
-        } else if self.executable_blocks[to] {
+        if edge.is_none() && self.executable_blocks[to] {
             return;
         }
         let first_visit = !self.executable_blocks[to];
@@ -424,9 +439,20 @@ impl<'p> Solver<'p> {
     fn operand_may_be_undef(&self, operand: &Operand) -> bool {
         match operand {
             Operand::Undef => true,
-            Operand::Inst(i) => self.may_be_undef[*i],
+            Operand::Inst(i) => self.slot_may_be_undef(*i),
             _ => false,
         }
+    }
+
+    /// Does the value in `slot` carry the *may be undef* mark? Not once it
+    /// is overdefined: it then stands for every value, so nothing computed
+    /// from it rests on the one an undef was taken to be. The mark it got
+    /// while it was a constant or a range is ignored, which also keeps the
+    /// marks from depending on the order of the visits (a value that went
+    /// overdefined before an undef reached its operand was never marked).
+    #[inline]
+    fn slot_may_be_undef(&self, slot: usize) -> bool {
+        self.may_be_undef[slot] && self.nodes[slot].value != Lattice::Overdefined
     }
 
     /// Whether the value instruction `i` evaluates to now may be undef:
@@ -436,7 +462,7 @@ impl<'p> Solver<'p> {
     fn evaluates_to_maybe_undef(&self, i: InstId) -> bool {
         match &self.program.insts[i].op {
             Op::Phi(_) => self.links(i).phi_entries().any(|entry| {
-                self.is_executable_entry(entry) && self.may_be_undef[entry.slot as usize]
+                self.is_executable_entry(entry) && self.slot_may_be_undef(entry.slot as usize)
             }),
             Op::Select {
                 cond,
@@ -585,7 +611,13 @@ impl<'p> Solver<'p> {
         };
         for to in targets {
             let edge = self.executable_edges.id(b, to).expect("a successor's edge");
-            if !self.executable_edges.is_executable(edge) {
+            // Executable from now on, as in LLVM's `markEdgeExecutable`:
+            // a phi of `to` evaluated before the edge is popped counts it
+            // among its executable entries, and so among the growths its
+            // range is allowed (`update`). Marked only when popped, a
+            // switch's edges came in one by one, and a phi fed by two of
+            // them went overdefined where LLVM's has a range.
+            if self.executable_edges.insert(edge) {
                 self.edge_worklist.push((Some(edge), to));
             }
         }
