@@ -341,6 +341,28 @@ e:
   ret i32 0
 }
 
+; Under `a == 0`, a branch on `a < n` says `n > 0`: the compare's `%a` is
+; read through the copy of `%a` that holds where the compare is, as LLVM's
+; PredicateInfo renames the compare's operands (PCRE2's
+; `internal_dfa_match`); read through nothing, it said `n > a`, any `n`
+; but the minimum.
+define i1 @other_operand_through_its_copy(i32 %a, i32 %n) {
+; CHECK-LABEL: define {{.*}}i1 @other_operand_through_its_copy(
+; CHECK:       positive:
+; CHECK-NEXT:    ret i1 true
+entry:
+  %z = icmp eq i32 %a, 0
+  br i1 %z, label %zero, label %out
+zero:
+  %lt = icmp slt i32 %a, %n
+  br i1 %lt, label %positive, label %out
+positive:
+  %r = icmp sgt i32 %n, 0
+  ret i1 %r
+out:
+  ret i1 false
+}
+
 ; STATS: pebble-sccp: @loop_runs_once: 5 constants, 0 branches folded, 0 blocks removed, 0 flags added, 0 made unsigned, 2 uses replaced
 ; STATS: pebble-sccp: @equal_on_true_edge: 3 constants,
 ; STATS: pebble-sccp: @constant_on_the_left: 4 constants,
@@ -355,3 +377,4 @@ e:
 ; STATS22: pebble-sccp: @pointer_branch: 2 constants, 0 branches folded, 0 blocks removed, 1 flags added, 0 made unsigned, 1 uses replaced
 ; STATS: pebble-sccp: @other_operations: 5 constants, 0 branches folded, 0 blocks removed, 0 flags added, 0 made unsigned, 0 uses replaced
 ; STATS: pebble-sccp: @dead_user: 1 constants, 1 branches folded, 1 blocks removed, 0 flags added, 0 made unsigned, 0 uses replaced
+; STATS: pebble-sccp: @other_operand_through_its_copy: 1 constants, 0 branches folded, 0 blocks removed, 0 flags added, 0 made unsigned, 1 uses replaced

@@ -154,6 +154,7 @@ mod tests {
                     },
                     pred: IntPredicate::Eq,
                     other: Operand::Unknown,
+                    other_at: Point { block: 0, pos: 0 },
                     edge_to: None,
                 })
                 .collect();

@@ -26,7 +26,10 @@
 //! case's block that the case alone enters a copy of `x` equal to the
 //! case value. A copy of `x` below another copy of `x` reads that one, so
 //! nested loops and ifs narrow in turn; two at one point (`x > 4 && x <
-//! 6`) read each other in the order they were planned.
+//! 6`) read each other in the order they were planned. The value `x` is
+//! compared with is read as the compare reads it, through the copies that
+//! hold where the compare is (LLVM's PredicateInfo renames the compare's
+//! operands too): under `a == 0`, `a < n` says `n > 0`.
 //!
 //! Both sides of the program are redirected the same way: the solver's
 //! operands (of the instructions it evaluates in detail, and of
@@ -75,13 +78,26 @@ pub struct CopiedUse {
 /// A copy before it is placed: of `x` from `at` on, where `x pred other`.
 /// With `edge_to` (`Some(to)`), a copy on the edge from `at.block` (`at`
 /// is its end) to `to`, a block with other predecessors: it holds only for
-/// the phis of `to` on that edge (LLVM's `EdgeUsesOnly`).
+/// the phis of `to` on that edge (LLVM's `EdgeUsesOnly`). `other` is read
+/// where the compare that says so reads it, `other_at`: through the copies
+/// that hold there, as LLVM's PredicateInfo renames the compare's operands
+/// (under `a == 0`, a branch on `a < n` says `n > 0`).
 struct Planned {
     x: InstId,
     at: Point,
     pred: IntPredicate,
     other: Operand,
+    other_at: Point,
     edge_to: Option<Block>,
+}
+
+/// What a condition says of a value: `x pred other`, where `other` is an
+/// operand of instruction `source` (the compare).
+struct Fact {
+    x: InstId,
+    pred: IntPredicate,
+    other: Operand,
+    source: InstId,
 }
 
 /// A point of a block: where a copy starts to hold, or where a use is.
@@ -227,7 +243,13 @@ pub unsafe fn add(
             Some(outer) => Operand::Inst(first + outer),
             None => Operand::Inst(p.x),
         };
-        let (pred, other) = (p.pred, p.other.clone());
+        let pred = p.pred;
+        let mut other = p.other.clone();
+        if let Operand::Inst(o) = other {
+            if let Some(k) = index.innermost(o, p.other_at, None) {
+                other = Operand::Inst(first + k);
+            }
+        }
         let op = match int_width(LLVMTypeOf(values[p.x])) {
             Some(width) => Op::Constrained {
                 value,
@@ -280,14 +302,8 @@ unsafe fn plan(
             let Some((at, edge_to)) = edge_point(fcfg, from, to) else {
                 continue;
             };
-            for (x, pred, other) in facts(program, values, c, holds) {
-                planned.push(Planned {
-                    x,
-                    at,
-                    pred,
-                    other,
-                    edge_to,
-                });
+            for fact in facts(program, values, c, holds) {
+                planned.push(Planned::of(fact, program, at, edge_to));
             }
         }
     }
@@ -296,17 +312,27 @@ unsafe fn plan(
             continue;
         };
         let at = Point::at_inst(program.insts[id].block, id + 1);
-        for (x, pred, other) in facts(program, values, c as InstId, true) {
-            planned.push(Planned {
-                x,
-                at,
-                pred,
-                other,
-                edge_to: None,
-            });
+        for fact in facts(program, values, c as InstId, true) {
+            planned.push(Planned::of(fact, program, at, None));
         }
     }
     planned
+}
+
+impl Planned {
+    /// The copy that `fact` calls for from `at` on (on the edge to
+    /// `edge_to`, if any).
+    fn of(fact: Fact, program: &Program, at: Point, edge_to: Option<Block>) -> Self {
+        let source = program.insts[fact.source].block;
+        Planned {
+            x: fact.x,
+            at,
+            pred: fact.pred,
+            other: fact.other,
+            other_at: Point::at_inst(source, fact.source),
+            edge_to,
+        }
+    }
 }
 
 /// Where a fact of the edge from `from` to `to`, its only edge there,
@@ -351,6 +377,7 @@ unsafe fn plan_switch(
                 at,
                 pred: IntPredicate::Eq,
                 other: Operand::Const(case),
+                other_at: at,
                 edge_to,
             });
         }
@@ -366,12 +393,7 @@ const MAX_CONDITIONS: usize = 8;
 /// both operands of an `and` (or of `select a, b, false`), when false,
 /// both of an `or` (or of `select a, true, b`), each in turn, as LLVM 22's
 /// PredicateInfo walks them; each says `facts_of` it.
-unsafe fn facts(
-    program: &Program,
-    values: &[LLVMValueRef],
-    c: InstId,
-    holds: bool,
-) -> Vec<(InstId, IntPredicate, Operand)> {
+unsafe fn facts(program: &Program, values: &[LLVMValueRef], c: InstId, holds: bool) -> Vec<Fact> {
     let mut facts = Vec::new();
     let mut seen: Vec<InstId> = Vec::new();
     let mut conditions = vec![c];
@@ -442,11 +464,19 @@ unsafe fn facts_of(
     values: &[LLVMValueRef],
     c: InstId,
     holds: bool,
-    facts: &mut Vec<(InstId, IntPredicate, Operand)>,
+    facts: &mut Vec<Fact>,
 ) {
     let bit = Konst::bool(holds).zext();
+    let mut fact = |x, pred, other| {
+        facts.push(Fact {
+            x,
+            pred,
+            other,
+            source: c,
+        })
+    };
     if !has_one_use(values[c]) {
-        facts.push((c, IntPredicate::Eq, Operand::Const(Konst::new(1, bit))));
+        fact(c, IntPredicate::Eq, Operand::Const(Konst::new(1, bit)));
     }
     let polarity = |pred| if holds { pred } else { inverse(pred) };
     match &program.insts[c].op {
@@ -457,17 +487,17 @@ unsafe fn facts_of(
             from_width,
             to_width: 1,
         } if flags.nuw => {
-            facts.push((
+            fact(
                 *x,
                 IntPredicate::Eq,
                 Operand::Const(Konst::new(*from_width, bit)),
-            ));
+            );
         }
         Op::ICmp { pred, lhs, rhs } if lhs != rhs => {
             for (x, other, pred) in [(lhs, rhs, *pred), (rhs, lhs, swapped(*pred))] {
                 if let Operand::Inst(x) = *x {
                     if int_width(LLVMTypeOf(values[x])).is_some() {
-                        facts.push((x, polarity(pred), other.clone()));
+                        fact(x, polarity(pred), other.clone());
                     }
                 }
             }
@@ -476,7 +506,7 @@ unsafe fn facts_of(
             let null = Operand::Pointer(PtrConst::Null);
             for (x, other, pred) in [(lhs, rhs, *pred), (rhs, lhs, swapped(*pred))] {
                 if let (&Operand::Inst(x), true) = (x, *other == null) {
-                    facts.push((x, polarity(pred), null.clone()));
+                    fact(x, polarity(pred), null.clone());
                 }
             }
         }
@@ -760,9 +790,9 @@ fn redirect_operands(
         Op::Phi(phi) => entries_in_mut(phi_entries, *phi)
             .iter_mut()
             .for_each(|(v, from)| redirect_at(v, Point::end(*from), Some(block))),
-        // A copy's value is the copy it narrows, set when it is planned
-        // (`CopyIndex::innermost`), and its `other` is read through itself:
-        // sound, only less precise. The others have no operand.
+        // A copy's value is the copy it narrows and its `other` the copy
+        // its compare reads, both set when it is placed (`add`). The
+        // others have no operand.
         Op::Constrained { .. }
         | Op::PointerConstrained { .. }
         | Op::NotNull
