@@ -57,3 +57,20 @@ entry:
   %r = load i32, ptr %u, align 4
   ret i32 %r
 }
+
+; The low half of a `<4 x i32>` written as a `double` and read as an `i64`
+; (llvm-stress seed 15064, where LLVM 22 left one alloca fewer): the
+; partition's type in the allocated type is `[2 x i32]`, which neither access
+; is, and with no legal integer in the data layout it is not replaced by
+; `i64`. LLVM 19 keeps it and the alloca; LLVM 22's `selectPartitionType`
+; falls back to the widest integer access, `i64`, and promotes it (integer
+; widening), and so does Pebble on both.
+define i64 @widest_integer_access(double %d) {
+; CHECK-LABEL: define i64 @widest_integer_access(
+; CHECK-NEXT:    [[B:%.*]] = bitcast double %d to i64
+; CHECK-NEXT:    ret i64 [[B]]
+  %A = alloca <4 x i32>, align 16
+  store double %d, ptr %A, align 8
+  %L = load i64, ptr %A, align 4
+  ret i64 %L
+}

@@ -23,6 +23,9 @@
 //!   or store of the whole vector with `extractelement`/`insertelement`
 //!   (a `shufflevector`, and a `select` to merge, for a run of elements).
 //!   Promotable.
+//! * When the type allows none of these, the widest integer a whole load or
+//!   store uses is tried as a `Scalar` type (LLVM 22's `selectPartitionType`
+//!   falls back to it; LLVM 19 does not, and keeps such an alloca).
 //! * `Memory`: anything else. Every slice keeps its kind of memory access,
 //!   moved to the new alloca at the same relative offset; the new alloca
 //!   stays. Correct whatever the slices are, only not promotable.
@@ -126,7 +129,63 @@ pub unsafe fn plan_partition(
     if all_whole(true) {
         return (ty, Mode::Typed);
     }
+    // LLVM 22's `selectPartitionType` (not LLVM 19): when the partition's
+    // type promotes no way, the widest integer a whole load or store uses
+    // may, by integer widening (`double` and `i64` loads of a `[2 x i32]`
+    // partition of a `<4 x i32>`).
+    if let Some(int_ty) = widest_whole_int(part, members, uses) {
+        if int_ty != ty
+            && layout.plain_bits(int_ty) == Some(8 * size)
+            && scalar_viable(layout, int_ty, part, members, uses)
+        {
+            return (int_ty, Mode::Scalar { bits: 8 * size });
+        }
+    }
     (ty, Mode::Memory)
+}
+
+/// The loads and stores that cover the whole partition, from its start.
+fn whole_accesses<'u>(
+    part: Partition,
+    members: &'u Members,
+    uses: &'u [SliceUse],
+) -> impl Iterator<Item = &'u SliceUse> + 'u {
+    members.iter().filter_map(move |&(i, b, e)| {
+        let u = &uses[i];
+        (u.is_load_or_store() && b == part.begin && e == part.end && u.begin == b).then_some(u)
+    })
+}
+
+/// The widest whole-byte integer type among the whole accesses that is no
+/// wider than the partition (LLVM's `findCommonType`'s second result).
+unsafe fn widest_whole_int(
+    part: Partition,
+    members: &Members,
+    uses: &[SliceUse],
+) -> Option<LLVMTypeRef> {
+    let mut widest: Option<(u32, LLVMTypeRef)> = None;
+    for u in whole_accesses(part, members, uses) {
+        if LLVMGetTypeKind(u.ty) != LLVMTypeKind::LLVMIntegerTypeKind
+            || skipped_int(u.ty, part.size())
+        {
+            continue;
+        }
+        let w = LLVMGetIntTypeWidth(u.ty);
+        if widest.is_none_or(|(best, _)| best < w) {
+            widest = Some((w, u.ty));
+        }
+    }
+    widest.map(|(_, t)| t)
+}
+
+/// An integer type that `findCommonType` passes over for a partition of
+/// `size` bytes: not a whole number of bytes, or wider than the partition
+/// (the type of a split integer access).
+unsafe fn skipped_int(ty: LLVMTypeRef, size: u64) -> bool {
+    LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMIntegerTypeKind && {
+        let w = LLVMGetIntTypeWidth(ty);
+        !w.is_multiple_of(8) || (w / 8) as u64 > size
+    }
 }
 
 /// An integer load that ran past the end of the alloca, of an integer
@@ -193,38 +252,25 @@ unsafe fn choose_type(
     uses: &[SliceUse],
 ) -> LLVMTypeRef {
     let size = part.size();
-    // LLVM's findCommonType: the types of the loads/stores covering the
-    // whole partition, and the widest integer among them.
+    // LLVM's findCommonType: the type of the loads/stores covering the
+    // whole partition, if they all have one, and the widest integer among
+    // them.
     let mut common: Option<LLVMTypeRef> = None;
     let mut is_common = true;
-    let mut widest_int: Option<(u32, LLVMTypeRef)> = None;
-    for &(i, b, e) in members {
-        let u = &uses[i];
-        if !u.is_load_or_store() || b != part.begin || e != part.end || u.begin != b {
+    for u in whole_accesses(part, members, uses) {
+        if skipped_int(u.ty, size) {
             continue;
-        }
-        if LLVMGetTypeKind(u.ty) == LLVMTypeKind::LLVMIntegerTypeKind {
-            let w = LLVMGetIntTypeWidth(u.ty);
-            if !w.is_multiple_of(8) || (w / 8) as u64 > size {
-                continue;
-            }
-            if widest_int.is_none_or(|(best, _)| best < w) {
-                widest_int = Some((w, u.ty));
-            }
         }
         match common {
             Some(t) if t != u.ty => is_common = false,
             _ => common = Some(u.ty),
         }
     }
+    let widest_int = widest_whole_int(part, members, uses);
     let mut ty = common
         .filter(|&t| is_common && layout.alloc_size(t) >= size)
         .or_else(|| layout.type_partition(allocated, part.begin, size))
-        .or_else(|| {
-            widest_int
-                .map(|(_, t)| t)
-                .filter(|&t| layout.alloc_size(t) >= size)
-        });
+        .or_else(|| widest_int.filter(|&t| layout.alloc_size(t) >= size));
     let int_array = |t: LLVMTypeRef| {
         LLVMGetTypeKind(t) == LLVMTypeKind::LLVMArrayTypeKind
             && LLVMGetTypeKind(LLVMGetElementType(t)) == LLVMTypeKind::LLVMIntegerTypeKind
