@@ -245,11 +245,7 @@ pub unsafe fn add(
         };
         let pred = p.pred;
         let mut other = p.other.clone();
-        if let Operand::Inst(o) = other {
-            if let Some(k) = index.innermost(o, p.other_at, None) {
-                other = Operand::Inst(first + k);
-            }
-        }
+        redirect(&mut other, p.other_at, None);
         let op = match int_width(LLVMTypeOf(values[p.x])) {
             Some(width) => Op::Constrained {
                 value,
