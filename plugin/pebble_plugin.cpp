@@ -78,7 +78,7 @@ int32_t pebble_run_function_pass(uint32_t Pass, uint32_t Flags,
 void pebble_free_message(char *Message);
 // Whether the pass reads debug info as intrinsics, so the glue converts
 // the function's records around it (always on LLVM 19).
-int32_t pebble_pass_debug_intrinsics(uint32_t Pass);
+int32_t pebble_pass_converts_debug_records(uint32_t Pass);
 }
 
 // Called by Rust (src/transforms/mem2reg/debug_info.rs): the size in bits of
@@ -299,16 +299,15 @@ struct PebblePass : PassInfoMixin<PebblePass> {
     if (F.isDeclaration())
       return PreservedAnalyses::all();
     // LLVM 19's C API cannot iterate debug records at all
-    // (LLVMGetFirstDbgRecord is LLVM 20): Rust reads and writes debug info
-    // as intrinsics there, converted around the call. LLVM 22 always has
-    // records (no IsNewDbgInfoFormat); Rust reads and writes them through
-    // the C API and the pebble_record_* forwarders above, so only a pass
-    // that still reads intrinsics (pebble_pass_debug_intrinsics) is
-    // converted.
-#if LLVM_VERSION_MAJOR >= 22
-    bool Records = pebble_pass_debug_intrinsics(Pass) != 0;
-#else
-    bool Records = F.IsNewDbgInfoFormat;
+    // (LLVMGetFirstDbgRecord is LLVM 20): a pass whose Rust reads or writes
+    // debug markers gets them as intrinsics there, converted around the
+    // call (pebble_pass_converts_debug_records; each conversion walks every
+    // instruction). A pass that never looks at them runs on records, as on
+    // LLVM 22, where Rust reads records through the C API and the
+    // pebble_record_* forwarders above.
+    bool Records = pebble_pass_converts_debug_records(Pass) != 0;
+#if LLVM_VERSION_MAJOR < 22
+    Records = Records && F.IsNewDbgInfoFormat;
 #endif
     if (Records)
       F.convertFromNewDbgValues();

@@ -184,7 +184,7 @@ pub unsafe extern "C" fn pebble_run_function_pass(
 /// 1 when the glue converts the function's debug records to intrinsics
 /// around pass `pass` (`PassInfo::converts_debug_records`), else 0.
 #[no_mangle]
-pub extern "C" fn pebble_pass_debug_intrinsics(pass: u32) -> i32 {
+pub extern "C" fn pebble_pass_converts_debug_records(pass: u32) -> i32 {
     guarded(1, || {
         PASSES
             .get(pass as usize)

@@ -38,18 +38,20 @@ pub struct PassInfo {
     pub c_name: &'static [u8],
     pub params: &'static [&'static str],
     pub run: RunFn,
-    /// The pass reads debug info as intrinsic calls, so on LLVM 22 too the
-    /// glue converts the function's debug records to intrinsics around it
-    /// (on LLVM 19 it always does: `ir::debug_records`). A pass that reads
-    /// markers through `ir::debug_records`, or none at all, says `false`.
-    pub debug_intrinsics: bool,
+    /// The pass reads or writes debug markers (through
+    /// `ir::debug_records`), so on LLVM 19 the glue converts the function's
+    /// debug records to intrinsics around it. A pass that never looks at
+    /// them says `false` and runs on records on both versions: LLVM's own
+    /// RAUW, erasure and block deletion keep the records right, as they do
+    /// for LLVM's passes.
+    pub debug_markers: bool,
 }
 
 impl PassInfo {
     /// Whether the glue converts debug records to intrinsics around this
-    /// pass in this build.
+    /// pass in this build (LLVM 19's C API reads only intrinsics).
     pub fn converts_debug_records(&self) -> bool {
-        !crate::ir::debug_records::NATIVE || self.debug_intrinsics
+        self.debug_markers && !crate::ir::debug_records::NATIVE
     }
 
     pub fn param_bit(&self, param: &str) -> Option<u32> {

@@ -6,7 +6,9 @@
 //!
 //! Why two forms: LLVM 19's C API cannot iterate records (no
 //! `LLVMGetFirstDbgRecord`), so the glue converts a function to intrinsics
-//! around a pass (`PebblePass::run`) and this module reads and makes calls.
+//! around a pass that uses this module (`PassInfo::debug_markers`,
+//! `PebblePass::run`) and this module reads and makes calls; a pass that
+//! never looks at markers runs on records there too.
 //! LLVM 22 always has records and its C API iterates them, reads their
 //! kind, variable, expression and location (`LLVMDbgVariableRecordGet*`,
 //! `LLVMDbgRecordGetDebugLoc`) and inserts them before an instruction
@@ -19,9 +21,7 @@
 //! inserting one before another record or at the head of an instruction's
 //! records, cloning one with values remapped (`RemapDbgRecord`), moving an
 //! instruction with its records and moving records from one instruction
-//! to another. A pass whose code still
-//! reads intrinsics says so (`PassInfo::debug_intrinsics`) and the glue
-//! keeps converting for it on LLVM 22.
+//! to another.
 //!
 //! Positions, identical in both forms once the glue converts back:
 //! `Before::Instruction(i)` is just before `i`, after the records already

@@ -63,7 +63,7 @@ pub const PASS: PassInfo = PassInfo {
     // record-preserving moves of `edit` and `latch`); LLVM 19's intrinsic
     // calls are skipped (`legality::is_debug_intrinsic`) and moved as
     // instructions.
-    debug_intrinsics: false,
+    debug_markers: true,
 };
 
 /// What rotation did to one function.

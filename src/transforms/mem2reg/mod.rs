@@ -79,7 +79,7 @@ pub const PASS: PassInfo = PassInfo {
     c_name: b"pebble-mem2reg\0",
     params: &["stats", "verify-oracle", "compat", "updater", "phase-times"],
     run: run_pass,
-    debug_intrinsics: false,
+    debug_markers: true,
 };
 
 /// The parameters that choose how promotion is done: at most one may be

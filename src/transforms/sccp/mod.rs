@@ -96,7 +96,7 @@ pub const PASS: PassInfo = PassInfo {
     c_name: b"pebble-sccp\0",
     params: &["stats", "phase-times"],
     run: run_pass,
-    debug_intrinsics: false,
+    debug_markers: false,
 };
 
 unsafe fn run_pass(flags: Flags, function: LLVMValueRef) -> Result<Outcome, String> {

@@ -88,7 +88,7 @@ pub const PASS: PassInfo = PassInfo {
     c_name: b"pebble-sroa\0",
     params: &["stats", "preserve-cfg", "modify-cfg"],
     run: run_pass,
-    debug_intrinsics: false,
+    debug_markers: true,
 };
 
 /// What the pass did to one function.
