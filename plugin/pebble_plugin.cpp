@@ -289,6 +289,23 @@ extern "C" void pebble_record_insert(int32_t Declare, LLVMMetadataRef Location,
 
 namespace {
 
+#if LLVM_VERSION_MAJOR < 22
+// Whether F holds a debug record. Stops at the first (in -g code, in the
+// entry block), so the converting passes pay one walk over a function
+// without debug info, where converting it there and back took two, and
+// next to nothing over one with.
+bool hasDebugRecords(Function &F) {
+  for (BasicBlock &BB : F) {
+    if (BB.getTrailingDbgRecords())
+      return true;
+    for (Instruction &I : BB)
+      if (I.hasDbgRecords())
+        return true;
+  }
+  return false;
+}
+#endif
+
 struct PebblePass : PassInfoMixin<PebblePass> {
   uint32_t Pass;
   uint32_t Flags;
@@ -307,7 +324,7 @@ struct PebblePass : PassInfoMixin<PebblePass> {
     // pebble_record_* forwarders above.
     bool Records = pebble_pass_converts_debug_records(Pass) != 0;
 #if LLVM_VERSION_MAJOR < 22
-    Records = Records && F.IsNewDbgInfoFormat;
+    Records = Records && F.IsNewDbgInfoFormat && hasDebugRecords(F);
 #endif
     if (Records)
       F.convertFromNewDbgValues();
