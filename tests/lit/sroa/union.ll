@@ -74,3 +74,23 @@ define i64 @widest_integer_access(double %d) {
   %L = load i64, ptr %A, align 4
   ret i64 %L
 }
+
+; A partition that promotes no way as it is: `i32`, `<1 x float>` and
+; `float` stores of the whole of it, and a `<1 x i16>` load of its first
+; half (llvm-stress seed 18312, LLVM 22). Its new alloca (`i32`) is kept in
+; memory, but its whole accesses become `i32` ones, as LLVM's rewriter
+; makes them; looked at again, the integer accesses are cut around the
+; narrower load, and both halves are promoted (LLVM 19 and 22 too).
+define float @memory_slot_accesses_take_its_type(i32 %x) {
+; CHECK-LABEL: define float @memory_slot_accesses_take_its_type(
+; CHECK-NOT:     alloca
+; CHECK:         [[HI:%.*]] = zext i16 16256 to i32
+; CHECK:         ret float
+  %A = alloca <8 x i64>, align 64
+  store i32 %x, ptr %A, align 4
+  store <1 x float> zeroinitializer, ptr %A, align 4
+  %L = load <1 x i16>, ptr %A, align 2
+  store float 1.0, ptr %A, align 4
+  %r = load float, ptr %A, align 4
+  ret float %r
+}

@@ -215,23 +215,20 @@ impl<'a> Rewriter<'a> {
         let size = u.end - u.begin;
         let ptr_operand = if u.access == Access::Load { 0 } else { 1 };
         match slot.mode {
-            Mode::Typed if u.ty != slot.ty => {
-                // A whole access of another type (`converts`).
-                LLVMPositionBuilderBefore(self.builder, u.inst);
-                if u.access == Access::Load {
-                    let v = self.load(slot.ty, slot.alloca, slot.align);
-                    let new = if u.clamped {
-                        let bits = LLVMGetIntTypeWidth(slot.ty) as u64;
-                        self.widen_past_end(v, bits, u.ty)
-                    } else {
-                        self.convert_value(v, u.ty)
-                    };
-                    self.replace_load(u.inst, new);
-                } else {
-                    let value = self.convert_value(LLVMGetOperand(u.inst, 0), slot.ty);
-                    self.store(value, slot.alloca, slot.align);
-                    delete::erase_unused(u.inst);
-                }
+            Mode::Typed if u.ty != slot.ty => self.rewrite_as_slot_type(u, slot),
+            // As LLVM's `AllocaSliceRewriter` for any new alloca: a whole
+            // access of another type becomes one of the slot's type
+            // (`float` and `<1 x float>` stores of an `i32` slot become
+            // `i32` stores), so that the slot, looked at again, sees
+            // integer accesses it can cut around a narrower one.
+            Mode::Memory
+                if u.ty != slot.ty
+                    && rel == 0
+                    && size == slot.part.size()
+                    && !u.clamped
+                    && plan::converts(self.layout, u, slot.ty) =>
+            {
+                self.rewrite_as_slot_type(u, slot)
             }
             Mode::Typed | Mode::Memory => {
                 LLVMPositionBuilderBefore(self.builder, u.inst);
@@ -279,6 +276,27 @@ impl<'a> Rewriter<'a> {
                     delete::erase_unused(u.inst);
                 }
             }
+        }
+    }
+
+    /// A whole access of another type than the slot's, which converts to
+    /// it (`plan::converts`), or a narrower integer load past the end of
+    /// the alloca: a load or store of the whole slot, the value converted.
+    unsafe fn rewrite_as_slot_type(&self, u: &SliceUse, slot: &NewSlot) {
+        LLVMPositionBuilderBefore(self.builder, u.inst);
+        if u.access == Access::Load {
+            let v = self.load(slot.ty, slot.alloca, slot.align);
+            let new = if u.clamped {
+                let bits = LLVMGetIntTypeWidth(slot.ty) as u64;
+                self.widen_past_end(v, bits, u.ty)
+            } else {
+                self.convert_value(v, u.ty)
+            };
+            self.replace_load(u.inst, new);
+        } else {
+            let value = self.convert_value(LLVMGetOperand(u.inst, 0), slot.ty);
+            self.store(value, slot.alloca, slot.align);
+            delete::erase_unused(u.inst);
         }
     }
 

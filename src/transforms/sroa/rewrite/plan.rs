@@ -27,8 +27,11 @@
 //!   store uses is tried as a `Scalar` type (LLVM 22's `selectPartitionType`
 //!   falls back to it; LLVM 19 does not, and keeps such an alloca).
 //! * `Memory`: anything else. Every slice keeps its kind of memory access,
-//!   moved to the new alloca at the same relative offset; the new alloca
-//!   stays. Correct whatever the slices are, only not promotable.
+//!   moved to the new alloca at the same relative offset, but for whole
+//!   loads and stores of a type that converts to the new alloca's, which
+//!   become ones of its type (as LLVM's rewriter does for any new alloca);
+//!   the new alloca stays, and is looked at again. Correct whatever the
+//!   slices are, only not promotable.
 //!
 //! Invariant: a plan's mode is one that `Rewriter` can carry out for every
 //! member; `Memory` is always possible.
@@ -203,7 +206,7 @@ unsafe fn past_end_int_load(u: &SliceUse, ty: LLVMTypeRef) -> bool {
 /// `ty` through a bitcast, `ptrtoint` or `inttoptr` (LLVM's
 /// `canConvertValue`, as `vector::can_convert` states it): `<1 x i1>` and
 /// `i1`, a `float` and a `<2 x i16>`.
-unsafe fn converts(layout: &Layout, u: &SliceUse, ty: LLVMTypeRef) -> bool {
+pub(super) unsafe fn converts(layout: &Layout, u: &SliceUse, ty: LLVMTypeRef) -> bool {
     use vector::Shape;
     let (from, to) = (layout.shape_of(u.ty), layout.shape_of(ty));
     let simple = |s: Shape| matches!(s, Shape::Scalar(_) | Shape::Vector(_));
