@@ -86,19 +86,19 @@ impl<'a> LlvmPhis<'a> {
 /// carry one value, so any of its positions serves): the order a new
 /// phi's entries follow. Read once per block, into flat lists: block `b`'s
 /// entries are `llvm[s..s + n]` and `position[s..s + n]` for `(s, n) =
-/// span[b]` (`UNREAD` until read). A query over a large function reads
-/// nearly every block's entries; a map of two vectors per block cost
-/// three cache misses per phi there (`bench-rotate`'s `irreducible_vars`
-/// 4000x100, cache simulation).
+/// span[b]`. A query over a large function reads nearly every block's
+/// entries; a map of two vectors per block cost three cache misses per
+/// phi there (`bench-rotate`'s `irreducible_vars` 4000x100, cache
+/// simulation). `span` is a map, not a vector indexed by block: loop
+/// rotation makes a query per repaired value, each reading a few blocks,
+/// and a vector as long as the function made each cost the function's
+/// size (a third of `pebble-loop-rotate`'s time on 16 000 nested loops).
 #[derive(Default)]
 pub struct PredOrders {
-    span: Vec<(u32, u32)>,
+    span: FastMap<Block, (u32, u32)>,
     llvm: Vec<LLVMBasicBlockRef>,
     position: Vec<u32>,
 }
-
-/// `PredOrders::span` of a block not read yet.
-const UNREAD: (u32, u32) = (u32::MAX, 0);
 
 impl PredOrders {
     /// # Safety
@@ -109,16 +109,16 @@ impl PredOrders {
         blocks: &[LLVMBasicBlockRef],
         block: Block,
     ) -> (&[LLVMBasicBlockRef], &[u32]) {
-        if self.span.len() <= block {
-            self.span.resize(block + 1, UNREAD);
-        }
-        if self.span[block] == UNREAD {
-            let start = self.llvm.len();
-            self.read(graph, blocks, block);
-            let len = self.llvm.len() - start;
-            self.span[block] = (start as u32, len as u32);
-        }
-        let (start, len) = self.span[block];
+        let (start, len) = match self.span.get(&block) {
+            Some(&span) => span,
+            None => {
+                let start = self.llvm.len();
+                self.read(graph, blocks, block);
+                let span = (start as u32, (self.llvm.len() - start) as u32);
+                self.span.insert(block, span);
+                span
+            }
+        };
         let range = start as usize..(start + len) as usize;
         (&self.llvm[range.clone()], &self.position[range])
     }
