@@ -60,12 +60,22 @@ impl BitSet {
         self.words.len() * 64
     }
 
-    /// The members, in increasing order.
+    /// The members, in increasing order: each word's set bits by their
+    /// trailing zeros, so the cost is one step per word plus one per
+    /// member. (Testing the 64 bits of every word one by one made
+    /// iterating a sparse set of n bits cost n steps: graph colouring's
+    /// build, which walks the live set at every definition, spent 500 ms
+    /// a round on a function of 36 000 registers.)
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
         self.words.iter().enumerate().flat_map(|(w, &bits)| {
-            (0..64)
-                .filter(move |b| bits & (1u64 << b) != 0)
-                .map(move |b| w * 64 + b)
+            let mut rest = bits;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let b = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    w * 64 + b
+                })
+            })
         })
     }
 }
