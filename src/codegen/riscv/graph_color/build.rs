@@ -151,6 +151,9 @@ pub struct Graph {
     pub cost: Vec<f64>,
     /// Live across at least one call.
     pub crosses_call: Vec<bool>,
+    /// Spill temporaries of earlier rounds (`Program::is_temp`), by node;
+    /// false for the precoloured ones.
+    pub is_temp: Vec<bool>,
     /// Colours per class (`Class as usize`), preference order.
     pub colours: [Vec<PReg>; 2],
 }
@@ -216,6 +219,10 @@ pub fn build(p: &Program, reserved: &[PReg], weights: &[f64]) -> Graph {
         move_list: vec![Vec::new(); nodes],
         cost: vec![0.0; nodes],
         crosses_call: vec![false; nodes],
+        is_temp: [false; PRECOLORED as usize]
+            .into_iter()
+            .chain(p.is_temp.iter().copied())
+            .collect(),
         colours: [
             colours(Class::Int, reserved),
             colours(Class::Float, reserved),

@@ -131,5 +131,7 @@ impl Irc {
         {
             self.set_state(u, NodeState::Spill);
         }
+        // Its degree may have grown: its priority may be lower.
+        self.queue_spill(u);
     }
 }

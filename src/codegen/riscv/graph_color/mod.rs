@@ -95,7 +95,6 @@ fn run(f: &MFunction, trace: bool) -> Result<(Allocation, Vec<Round>), String> {
     for round in 1..=MAX_ROUNDS {
         let g = build::build(&p, reserved, &weights);
         let mut irc = Irc::new(g, trace);
-        let is_temp = |n: u32| p.is_temp[(n - build::PRECOLORED) as usize];
         loop {
             irc.check_invariants();
             if !irc.simplify.is_empty() {
@@ -105,7 +104,7 @@ fn run(f: &MFunction, trace: bool) -> Result<(Allocation, Vec<Round>), String> {
             } else if !irc.freeze.is_empty() {
                 irc.freeze_one();
             } else if !irc.spill.is_empty() {
-                irc.select_spill_one(&is_temp);
+                irc.select_spill_one();
             } else {
                 break;
             }

@@ -17,7 +17,10 @@
 //! high-degree nodes to the simplify list, after freezing their moves).
 
 use super::super::abi::PReg;
+use std::collections::BinaryHeap;
+
 use super::build::{is_precolored, Graph, Node, PRECOLORED};
+use super::select_spill::SpillEntry;
 
 /// Which of the paper's node sets a node is in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -146,6 +149,9 @@ pub struct Irc {
     /// (`next_epoch`): a union of neighbour lists without sorting.
     pub mark: Vec<u32>,
     pub epoch: u32,
+    /// The spill list's nodes by priority, with stale entries
+    /// (`select_spill`).
+    pub spill_queue: BinaryHeap<SpillEntry>,
 }
 
 impl Irc {
@@ -174,6 +180,7 @@ impl Irc {
             built_edges: Vec::new(),
             mark: vec![0; n],
             epoch: 0,
+            spill_queue: BinaryHeap::new(),
             g,
         };
         if trace {
@@ -257,6 +264,7 @@ impl Irc {
             _ => {}
         }
         self.state[n as usize] = s;
+        self.queue_spill(n);
     }
 
     pub fn set_move_state(&mut self, m: u32, s: MoveState) {
