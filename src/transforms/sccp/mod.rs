@@ -96,6 +96,8 @@ pub const PASS: PassInfo = PassInfo {
     c_name: b"pebble-sccp\0",
     params: &["stats", "phase-times"],
     run: run_pass,
+    // Never reads a marker: LLVM's RAUW and erasure update the records of
+    // the values it replaces (lit `sccp/debug-records.ll`).
     debug_markers: false,
 };
 

@@ -16,9 +16,9 @@
 //! list has degree ≥ K (SelectSpill also moves
 //! high-degree nodes to the simplify list, after freezing their moves).
 
-use super::super::abi::PReg;
 use std::collections::BinaryHeap;
 
+use super::super::abi::PReg;
 use super::build::{is_precolored, Graph, Node, PRECOLORED};
 use super::select_spill::SpillEntry;
 
