@@ -76,8 +76,8 @@ char *pebble_pass_param_conflict(uint32_t Pass, uint32_t Flags);
 int32_t pebble_run_function_pass(uint32_t Pass, uint32_t Flags,
                                  LLVMValueRef Fn, char **Message);
 void pebble_free_message(char *Message);
-// Whether the pass reads debug info as intrinsics, so the glue converts
-// the function's records around it (always on LLVM 19).
+// Whether the glue converts the function's debug records to intrinsics
+// around the pass (on LLVM 19, for the passes that read or write them).
 int32_t pebble_pass_converts_debug_records(uint32_t Pass);
 }
 
