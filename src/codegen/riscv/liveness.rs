@@ -3,8 +3,8 @@
 //!
 //! Algorithm: the classic backward dataflow (Dragon book §9.2.5; the seed's
 //! liveness section): `in[B] = use[B] ∪ (out[B] − def[B])`,
-//! `out[B] = ∪ in[S]` over successors, iterated to a fixpoint in reverse
-//! block order; then one backward walk per block gives liveness at every
+//! `out[B] = ∪ in[S]` over successors, solved one register at a time
+//! (`solve`); then one backward walk per block gives liveness at every
 //! instruction.
 //!
 //! Positions: blocks are laid out in index order; instruction `i` (counted
@@ -79,26 +79,44 @@ pub fn compute(f: &MFunction) -> Liveness {
 /// The dataflow fixpoint on any CFG, given each block's upward-exposed uses
 /// and its defs (`succs[b]`: successors of block `b`). The graph-colouring
 /// allocator calls this on its own program, which carries spill code.
+///
+/// Solved one register at a time (Appel's "liveness by variable", the
+/// path exploration of the seed's liveness section): from each block that
+/// reads it before writing it, the register is made live-out of each
+/// predecessor and, unless that block writes it, live-in there too and
+/// followed further back. Each (block, register) pair is added at most
+/// once, so the work is the size of the answer; the same least fixpoint
+/// as iterating the equations, which on a nest of d loops takes about d
+/// sweeps over every block's whole sets, cubic in the size of such a
+/// function (`pebble llc` on 2 000 nested counted loops: 27 s, nearly
+/// all of it in the sweeps).
 pub fn solve(succs: &[Vec<usize>], uses: Vec<RegSet>, defs: Vec<RegSet>) -> Liveness {
     let n = succs.len();
     let nregs = uses.first().map_or(0, RegSet::capacity);
+    let mut preds = vec![Vec::new(); n];
+    for (b, ss) in succs.iter().enumerate() {
+        for &s in ss {
+            preds[s].push(b);
+        }
+    }
     let mut live_in = uses.clone();
     let mut live_out = vec![RegSet::new(nregs); n];
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for b in (0..n).rev() {
-            let mut out = RegSet::new(nregs);
-            for &s in &succs[b] {
-                out.union_with(&live_in[s]);
+    let mut stack = Vec::new();
+    for (b, used) in uses.iter().enumerate() {
+        for r in used.iter() {
+            stack.push(b);
+            while let Some(x) = stack.pop() {
+                for &p in &preds[x] {
+                    if live_out[p].contains(r) {
+                        continue;
+                    }
+                    live_out[p].insert(r);
+                    if !defs[p].contains(r) && !live_in[p].contains(r) {
+                        live_in[p].insert(r);
+                        stack.push(p);
+                    }
+                }
             }
-            // in = use ∪ (out − def)
-            let mut inn = out.clone();
-            inn.difference_with(&defs[b]);
-            inn.union_with(&uses[b]);
-            changed |= inn != live_in[b];
-            live_in[b] = inn;
-            live_out[b] = out;
         }
     }
     Liveness { live_in, live_out }
@@ -223,5 +241,57 @@ mod tests {
         let mut t = RegSet::new(130);
         assert!(t.union_with(&s));
         assert!(!t.union_with(&s));
+    }
+
+    /// The equations iterated over every block until nothing changes: the
+    /// definition `solve` must agree with.
+    fn sweep_to_fixpoint(succs: &[Vec<usize>], uses: &[RegSet], defs: &[RegSet]) -> Liveness {
+        let n = succs.len();
+        let nregs = uses.first().map_or(0, RegSet::capacity);
+        let mut live_in = uses.to_vec();
+        let mut live_out = vec![RegSet::new(nregs); n];
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for b in (0..n).rev() {
+                let mut out = RegSet::new(nregs);
+                for &s in &succs[b] {
+                    out.union_with(&live_in[s]);
+                }
+                let mut inn = out.clone();
+                inn.difference_with(&defs[b]);
+                inn.union_with(&uses[b]);
+                changed |= inn != live_in[b];
+                live_in[b] = inn;
+                live_out[b] = out;
+            }
+        }
+        Liveness { live_in, live_out }
+    }
+
+    proptest::proptest! {
+        /// Random CFGs (loops, unreachable blocks, self-loops, duplicate
+        /// edges) with random upward-exposed uses and defs: `solve` gives
+        /// the sweeps' fixpoint, block by block.
+        #[test]
+        fn solve_matches_the_iterated_equations(
+            n in 1usize..24,
+            edges in proptest::collection::vec((0usize..24, 0usize..24), 0..60),
+            marks in proptest::collection::vec((0usize..24, 0u32..40, proptest::bool::ANY), 0..120),
+        ) {
+            let mut succs = vec![Vec::new(); n];
+            for (a, b) in edges {
+                succs[a % n].push(b % n);
+            }
+            let mut uses = vec![RegSet::new(40); n];
+            let mut defs = vec![RegSet::new(40); n];
+            for (b, r, is_use) in marks {
+                if is_use { uses[b % n].insert(r) } else { defs[b % n].insert(r) }
+            }
+            let expected = sweep_to_fixpoint(&succs, &uses, &defs);
+            let got = solve(&succs, uses, defs);
+            proptest::prop_assert_eq!(got.live_in, expected.live_in);
+            proptest::prop_assert_eq!(got.live_out, expected.live_out);
+        }
     }
 }
