@@ -83,8 +83,13 @@ enum AdjSet {
     Hash(HashSet<(Node, Node)>),
 }
 
-/// Above this many nodes the bit matrix (n²/2 bits) gives way to a hash set.
-const MATRIX_LIMIT: usize = 16 * 1024;
+/// Above this many nodes the bit matrix (n²/2 bits: 64 MiB at this limit,
+/// allocated zeroed, so only the pages that hold edges are touched) gives
+/// way to a hash set. At 16 Ki nodes, `chain_in_loop(10000)`
+/// (scripts/lib/gen_ir.py: 10 000 values live across one loop, some
+/// 20 000 nodes nearly all interfering) went to the hash set and took
+/// 47 s to colour, 8.6 s with the matrix.
+const MATRIX_LIMIT: usize = 32 * 1024;
 
 impl AdjSet {
     fn new(n: usize) -> Self {
