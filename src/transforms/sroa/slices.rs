@@ -14,8 +14,9 @@
 //! * `llvm.lifetime.start/end` — dropped when the alloca is split;
 //! * a `select` or `phi` of the address (`speculate::classify`): followed
 //!   when it always yields this address, its operand made `poison` when it
-//!   never does, or its loads speculated (`AllocaUses::speculate`: the
-//!   caller rewrites them and collects again).
+//!   never does, erased when nothing accesses memory through it, or its
+//!   loads speculated (`AllocaUses::speculate`: the caller rewrites them
+//!   and collects again).
 //!
 //! Anything else is an escape (`Escape`), and the alloca is left alone: a
 //! call may read or write it in ways we do not see, a variable index may
@@ -111,8 +112,9 @@ pub struct AllocaUses {
     /// alloca is split.
     pub dead: Vec<LLVMValueRef>,
     /// Accesses outside the alloca (undefined behaviour, module doc), and
-    /// selects and phis of its address that nothing uses: erased, a load's
-    /// uses given `poison`, whatever happens to the alloca.
+    /// selects and phis of its address that nothing uses or accesses
+    /// memory through: erased, their uses given `poison`, whatever happens
+    /// to the alloca.
     pub undefined: Vec<LLVMValueRef>,
     /// Selects on a constant condition that never pick the alloca's
     /// operand (its index): that operand becomes `poison`.
@@ -362,6 +364,13 @@ impl Walker<'_> {
                 Ok(Some(offset))
             }
             speculate::Merge::Unused => {
+                self.out.undefined.push(merge);
+                Ok(None)
+            }
+            // Dead only where it points into the alloca: LLVM makes an
+            // address outside it a dead operand instead, which is left to
+            // the rules below.
+            speculate::Merge::NoAccess if u64::try_from(offset).is_ok_and(|b| b < self.size) => {
                 self.out.undefined.push(merge);
                 Ok(None)
             }

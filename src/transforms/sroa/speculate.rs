@@ -9,6 +9,12 @@
 //! The slice walker (`slices`) asks `classify` about every select or phi
 //! that uses a pointer into the alloca:
 //! * `Unused`: nothing uses the merge: it is erased (as LLVM marks it dead).
+//! * `NoAccess`: the merge is used, but nothing reads or writes memory
+//!   through it: its users, and theirs, are only casts, GEPs whose indices
+//!   are all zero, selects and phis (LLVM's `hasUnsafePHIOrSelectUse`
+//!   finds no load or store: a use of size zero, which `insertUse` marks
+//!   dead). When it points into the alloca it is erased too, its users
+//!   given `poison`, as LLVM's dead users are.
 //! * `Follow`: the merge is that pointer whatever happens (a select on a
 //!   constant condition that picks it, a select of it and itself, a phi
 //!   whose incoming values are it or the phi itself): walked through as a
@@ -62,6 +68,8 @@ use crate::ir::{self, delete};
 pub enum Merge {
     /// No users: dead, erased.
     Unused,
+    /// Users, but no load or store through them (`reaches_no_access`).
+    NoAccess,
     Follow,
     /// Operand `index` (the alloca's) is dead.
     DeadOperand(u32),
@@ -97,6 +105,9 @@ pub unsafe fn classify(
     } else if phi_always(merge, ptr) {
         return Merge::Follow;
     }
+    if reaches_no_access(merge) {
+        return Merge::NoAccess;
+    }
     let safe = if is_select {
         select_is_speculatable(merge, layout, modify_cfg)
     } else {
@@ -107,6 +118,48 @@ pub unsafe fn classify(
     } else {
         Merge::Escape
     }
+}
+
+/// Whether every user of `merge`, followed through casts, GEPs whose
+/// indices are all zero, selects and phis, is one of those: nothing loads,
+/// stores or otherwise uses the address (LLVM 19 and 22's
+/// `hasUnsafePHIOrSelectUse` returning no unsafe use with size zero).
+/// A load, a store or any other user answers no, and `classify` goes on
+/// as before.
+unsafe fn reaches_no_access(merge: LLVMValueRef) -> bool {
+    let mut seen = vec![merge];
+    let mut work = vec![merge];
+    while let Some(value) = work.pop() {
+        for user in ir::each_user(value) {
+            let passes_address = match ir::opcode(user) {
+                Some(
+                    LLVMOpcode::LLVMSelect
+                    | LLVMOpcode::LLVMPHI
+                    | LLVMOpcode::LLVMBitCast
+                    | LLVMOpcode::LLVMAddrSpaceCast,
+                ) => true,
+                Some(LLVMOpcode::LLVMGetElementPtr) => has_all_zero_indices(user),
+                _ => false,
+            };
+            if !passes_address {
+                return false;
+            }
+            if !seen.contains(&user) {
+                seen.push(user);
+                work.push(user);
+            }
+        }
+    }
+    true
+}
+
+/// A GEP whose indices are all integer constants equal to zero (LLVM's
+/// `GetElementPtrInst::hasAllZeroIndices`).
+unsafe fn has_all_zero_indices(gep: LLVMValueRef) -> bool {
+    (1..LLVMGetNumOperands(gep).max(1) as u32).all(|k| {
+        let index = LLVMGetOperand(gep, k);
+        !LLVMIsAConstantInt(index).is_null() && LLVMIsNull(index) != 0
+    })
 }
 
 /// The operand (1 or 2) a select on a constant condition picks.

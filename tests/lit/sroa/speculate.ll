@@ -14,6 +14,9 @@
 ; STATS: pebble-sroa: @select_neither_safe: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis, speculated 2 loads, poisoned 0 dead uses
 ; STATS: pebble-sroa: @phi_of_two_allocas: split 0 allocas into 0 slices, promoted 2 allocas, inserted 0 phis, speculated 2 loads, poisoned 0 dead uses
 ; STATS: pebble-sroa: @phi_always_the_same: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis, speculated 0 loads, poisoned 0 dead uses
+; STATS: pebble-sroa: @merge_reaching_no_access: split 1 allocas into 1 slices, promoted 1 allocas, inserted 0 phis, speculated 0 loads, poisoned 1 dead uses
+; STATS: pebble-sroa: @merge_reaching_a_compare: split 0 allocas into 0 slices, promoted 0 allocas, inserted 0 phis, speculated 0 loads, poisoned 0 dead uses
+; STATS: pebble-sroa: @merge_reloaded_in_unreachable_code: split 1 allocas into 0 slices, promoted 2 allocas, inserted 0 phis, speculated 0 loads, poisoned 1 dead uses
 
 ; Both hands are allocas, safe to load anywhere: the load becomes a select
 ; of two loads, and both allocas are promoted.
@@ -140,4 +143,75 @@ loop:
 exit:
   %v = load i32, ptr %p
   ret i32 %v
+}
+
+; A select of %a that nothing loads or stores through: its users are only a
+; cast, another select and a phi, none of them used for memory. LLVM's
+; slice builder finds no access (size zero) and makes it a dead user:
+; erased, its users given poison; %a is then promoted.
+define i32 @merge_reaching_no_access(i1 %c, ptr %q, i32 %x) {
+; CHECK-LABEL: define i32 @merge_reaching_no_access(
+; CHECK-NOT:     alloca
+; CHECK:         %g = bitcast ptr poison to ptr
+; CHECK-NEXT:    %s2 = select i1 %c, ptr %q, ptr %g
+; CHECK:         %m = phi ptr [ %s2, %entry ], [ %m, %loop ]
+; CHECK:         ret i32 %x
+entry:
+  %a = alloca i32
+  store i32 %x, ptr %a
+  %s = select i1 %c, ptr %a, ptr %q
+  %g = bitcast ptr %s to ptr
+  %s2 = select i1 %c, ptr %q, ptr %g
+  br label %loop
+loop:
+  %m = phi ptr [ %s2, %entry ], [ %m, %loop ]
+  br i1 %c, label %loop, label %exit
+exit:
+  %v = load i32, ptr %a
+  ret i32 %v
+}
+
+; The same chain ending in a compare of the address: the address is used,
+; not dead, and %a stays (as LLVM, which aborts on the compare).
+define i1 @merge_reaching_a_compare(i1 %c, ptr %q, i32 %x) {
+; CHECK-LABEL: define i1 @merge_reaching_a_compare(
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    %a = alloca i32
+entry:
+  %a = alloca i32
+  store i32 %x, ptr %a
+  %s = select i1 %c, ptr %a, ptr %q
+  %s2 = select i1 %c, ptr %q, ptr %s
+  %e = icmp eq ptr %s2, null
+  ret i1 %e
+}
+
+; llvm-stress 19250 (LLVM 19), reduced by llvm-reduce: %a's address is
+; stored to one reg2mem slot and a select of it to another, reloaded in
+; unreachable code into a select nothing uses. Once the slots are promoted
+; %a is looked at again (its address was stored) and the select of it is
+; used only by that select: dead, so %a goes, as with LLVM's sroa (2
+; allocas left in the whole function, where Pebble left 3).
+define void @merge_reloaded_in_unreachable_code(i1 %c) {
+; CHECK-LABEL: define void @merge_reloaded_in_unreachable_code(
+; CHECK-NOT:     alloca
+; CHECK:         %s2 = select i1 false, ptr null, ptr poison
+entry:
+  %a = alloca <16 x i16>, align 32
+  %slot = alloca ptr, align 8
+  %address.slot = alloca ptr, align 8
+  br label %spin
+spin:
+  br label %spin
+store.address:
+  store ptr %a, ptr %address.slot, align 8
+  br label %spin
+store.select:
+  %s = select i1 %c, ptr %a, ptr null
+  store ptr %s, ptr %slot, align 8
+  br label %store.select
+reload.it:
+  %r = load ptr, ptr %slot, align 8
+  %s2 = select i1 false, ptr null, ptr %r
+  br label %reload.it
 }
