@@ -70,3 +70,22 @@ define i72 @wide(i14 %v, i72 %x) {
 ; STATS: pebble-sccp: @zext_byte: 0 constants, {{.*}}, 1 masks removed
 ; STATS: pebble-sccp: @must_stay: 0 constants, {{.*}}, 0 masks removed
 ; STATS: pebble-sccp: @wide: 0 constants, {{.*}}, 2 masks removed
+; STATS: pebble-sccp: @mask_found_by_the_solver: 2 constants, {{.*}}, 1 masks removed
+
+; The mask is no constant of the IR but becomes one: %c is always 1 (%y is
+; 0 or 1, less than 22), replaced before the `and` is looked at, as LLVM 22
+; replaces each constant before it visits the next instruction; %x is 0 or
+; 1, so `and %x, 1` is %x (csmith 19114 on LLVM 22, where LLVM removed one
+; mask more than Pebble).
+define i32 @mask_found_by_the_solver(i1 %p, i1 %q) {
+; CHECK-LABEL: define {{.*}}i32 @mask_found_by_the_solver(
+; CHECK-NEXT:    %x = zext i1 %p to i32
+; CHECK-NEXT:    %y = zext i1 %q to i64
+; CHECK-NEXT:    ret i32 %x
+  %x = zext i1 %p to i32
+  %y = zext i1 %q to i64
+  %lt = icmp slt i64 %y, 22
+  %c = zext i1 %lt to i32
+  %and = and i32 %x, %c
+  ret i32 %and
+}

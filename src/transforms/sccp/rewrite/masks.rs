@@ -7,7 +7,7 @@ use super::{operand_range, replaced_by_constant, wide_operand_hulls};
 use crate::apint::ApInt;
 use crate::ir;
 use crate::transforms::sccp::fold::BinOp;
-use crate::transforms::sccp::lattice::Konst;
+use crate::transforms::sccp::lattice::{Konst, Lattice};
 use crate::transforms::sccp::mask;
 use crate::transforms::sccp::program::{Op, Operand};
 use crate::transforms::sccp::read::ReadFunction;
@@ -34,6 +34,24 @@ pub(super) unsafe fn remove_masks(read: &ReadFunction, solution: &Solution) -> u
     count
 }
 
+/// The integer constant an instruction operand of an `and` became in step
+/// 1 (its uses replaced already). LLVM 22 replaces each constant before it
+/// visits the next instruction, so an `and` whose second operand became a
+/// constant that way is a mask there too (csmith 19114: `and i32 %x, %c`
+/// with `%c = zext (icmp slt %y, 22)` always 1 and `%x` a `zext` of an
+/// `i1`). Only as the second operand: LLVM's pattern (`m_And(X,
+/// m_LowBitMask)`) does not commute, and keeps `and i1 true, %x` when the
+/// `true` came from the solver (`sccp/ranges.ll` `@phi_range`).
+fn mask_made_constant(solution: &Solution, operand: &Operand) -> Option<Konst> {
+    match operand {
+        Operand::Inst(d) => match solution.values[*d] {
+            Lattice::Const(m) => Some(m),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// For `and x, m` (either operand order, of any width) where the mask `m`
 /// keeps every bit `x` may have, the index of `x` in the instruction.
 fn kept_by_mask(solution: &Solution, op: &Op) -> Option<u32> {
@@ -45,10 +63,13 @@ fn kept_by_mask(solution: &Solution, op: &Op) -> Option<u32> {
             ..
         } => {
             let redundant =
-                |x, m: &Konst| mask::is_redundant(operand_range(solution, x, m.width()), *m);
+                |x, m: Konst| mask::is_redundant(operand_range(solution, x, m.width()), m);
             match (lhs, rhs) {
-                (x, Operand::Const(m)) if redundant(x, m) => Some(0),
-                (Operand::Const(m), x) if redundant(x, m) => Some(1),
+                (x, Operand::Const(m)) if redundant(x, *m) => Some(0),
+                (Operand::Const(m), x) if redundant(x, *m) => Some(1),
+                (x, Operand::Inst(_)) => mask_made_constant(solution, rhs)
+                    .filter(|&m| redundant(x, m))
+                    .map(|_| 0),
                 _ => None,
             }
         }
