@@ -54,6 +54,15 @@ impl BitSet {
         }
     }
 
+    /// Makes room for the integers `0..len` (a larger `len` than the
+    /// set's; the new ones are absent).
+    pub fn grow(&mut self, len: usize) {
+        let words = len.div_ceil(64);
+        if words > self.words.len() {
+            self.words.resize(words, 0);
+        }
+    }
+
     /// How many integers the set has room for: `len` rounded up to a
     /// whole word.
     pub fn capacity(&self) -> usize {

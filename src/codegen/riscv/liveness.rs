@@ -42,6 +42,10 @@ impl RegSet {
     pub fn difference_with(&mut self, other: &RegSet) {
         self.0.difference_with(&other.0)
     }
+    /// Makes room for the registers `0..n`.
+    pub fn grow(&mut self, n: usize) {
+        self.0.grow(n)
+    }
     /// How many registers the set has room for (at least its `n`).
     pub fn capacity(&self) -> usize {
         self.0.capacity()

@@ -36,7 +36,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use super::super::abi::{self, PReg};
 use super::super::liveness::{self, RegSet};
-use super::super::mir::{Class, Inst};
+use super::super::mir::{Class, Inst, VReg};
 use super::program::{Op, Program};
 use crate::analysis::cfg::Cfg;
 use crate::analysis::dominators::DomTree;
@@ -60,7 +60,7 @@ pub fn is_precolored(n: Node) -> bool {
 }
 
 /// Where a move comes from (for statistics and the picture).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum MoveKind {
     /// An `Mv` instruction (a phi copy, or a copy from instruction selection).
     Copy,
@@ -77,7 +77,15 @@ pub struct Move {
     pub weight: f64,
 }
 
+impl Move {
+    /// The move as a value to compare (`rebuild::matches_full_build`).
+    pub fn key(&self) -> (Node, Node, MoveKind, u64) {
+        (self.dst, self.src, self.kind, self.weight.to_bits())
+    }
+}
+
 /// "Do u and v interfere?" in O(1).
+#[derive(Clone)]
 enum AdjSet {
     /// Bit `i(i-1)/2 + j` for `i > j`.
     Matrix(Vec<u64>),
@@ -91,7 +99,7 @@ enum AdjSet {
 /// low node only (session 22 tried `FastHasher` here and colouring got
 /// twice slower), and SipHash, the default, was a seventh of the
 /// allocator's time on `irreducible_vars` 2 000 × 20.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct PairHasher(u64);
 
 impl Hasher for PairHasher {
@@ -146,6 +154,35 @@ impl AdjSet {
         }
     }
 
+    /// Makes room for `n` nodes; false when the matrix would pass
+    /// `MATRIX_LIMIT` (the bit of a pair does not depend on `n`, so the
+    /// matrix only grows at its end).
+    fn grow(&mut self, n: usize) -> bool {
+        match self {
+            AdjSet::Matrix(_) if n > MATRIX_LIMIT => false,
+            AdjSet::Matrix(m) => {
+                let words = (n * n.saturating_sub(1) / 2).div_ceil(64) + 1;
+                if words > m.len() {
+                    m.resize(words, 0);
+                }
+                true
+            }
+            AdjSet::Hash(_) => true,
+        }
+    }
+
+    fn remove(&mut self, u: Node, v: Node) {
+        match self {
+            AdjSet::Matrix(m) => {
+                let b = Self::bit(u, v);
+                m[b / 64] &= !(1 << (b % 64));
+            }
+            AdjSet::Hash(h) => {
+                h.remove(&Self::key(u, v));
+            }
+        }
+    }
+
     /// Inserts the pair; returns whether it was new.
     fn insert(&mut self, u: Node, v: Node) -> bool {
         match self {
@@ -175,6 +212,7 @@ pub fn colours(class: Class, reserved: &[PReg]) -> Vec<PReg> {
         .collect()
 }
 
+#[derive(Clone)]
 pub struct Graph {
     pub nodes: usize,
     pub class: Vec<Class>,
@@ -202,6 +240,69 @@ impl Graph {
 
     pub fn interfere(&self, u: Node, v: Node) -> bool {
         self.adj_set.contains(u, v)
+    }
+
+    /// Adds the nodes of the registers past the graph's, up to `nregs`
+    /// (spill temporaries: their `classes` and `is_temp` marks). False
+    /// when the interference matrix has no room for them.
+    pub(super) fn grow(&mut self, nregs: usize, classes: &[Class], is_temp: &[bool]) -> bool {
+        let nodes = PRECOLORED as usize + nregs;
+        if !self.adj_set.grow(nodes) {
+            return false;
+        }
+        self.class.extend(classes);
+        self.is_temp.extend(is_temp);
+        self.adj_list.resize(nodes, Vec::new());
+        self.degree.resize(nodes, 0);
+        self.move_list.resize(nodes, Vec::new());
+        self.cost.resize(nodes, 0.0);
+        self.crosses_call.resize(nodes, false);
+        self.nodes = nodes;
+        true
+    }
+
+    /// Takes out every edge and move of the nodes `gone` (registers now
+    /// kept in memory: no node of a full build has them), as if they had
+    /// never been added; their neighbours' lists keep their order.
+    pub(super) fn remove_nodes(&mut self, gone: impl IntoIterator<Item = Node>) {
+        let mut is_gone = vec![false; self.nodes];
+        let mut removed = Vec::new();
+        for n in gone {
+            if !std::mem::replace(&mut is_gone[n as usize], true) {
+                removed.push(n);
+            }
+        }
+        let mut touched = vec![false; self.nodes];
+        for &n in &removed {
+            for t in std::mem::take(&mut self.adj_list[n as usize]) {
+                self.adj_set.remove(n, t);
+                touched[t as usize] = true;
+            }
+            self.degree[n as usize] = 0;
+            self.cost[n as usize] = 0.0;
+            self.crosses_call[n as usize] = false;
+        }
+        for t in PRECOLORED as usize..self.nodes {
+            if touched[t] && !is_gone[t] {
+                self.adj_list[t].retain(|&x| !is_gone[x as usize]);
+                self.degree[t] = self.adj_list[t].len() as u32;
+            }
+        }
+        let mut number = vec![u32::MAX; self.moves.len()];
+        let mut kept = Vec::with_capacity(self.moves.len());
+        for (m, mv) in self.moves.iter().enumerate() {
+            if !is_gone[mv.dst as usize] && !is_gone[mv.src as usize] {
+                number[m] = kept.len() as u32;
+                kept.push(*mv);
+            }
+        }
+        self.moves = kept;
+        for list in &mut self.move_list {
+            list.retain(|&m| number[m as usize] != u32::MAX);
+            for m in list.iter_mut() {
+                *m = number[*m as usize];
+            }
+        }
     }
 
     /// The paper's `AddEdge(u, v)`.
@@ -241,6 +342,16 @@ pub fn block_weights(succs: &[Vec<usize>]) -> Vec<f64> {
 
 /// The paper's `Build`, after liveness analysis of `p`.
 pub fn build(p: &Program, reserved: &[PReg], weights: &[f64]) -> Graph {
+    build_keeping_liveness(p, reserved, weights).0
+}
+
+/// `build`, also returning each block's live-out set (what `rebuild`
+/// starts from).
+pub fn build_keeping_liveness(
+    p: &Program,
+    reserved: &[PReg],
+    weights: &[f64],
+) -> (Graph, Vec<RegSet>) {
     let nregs = p.num_regs();
     let nodes = PRECOLORED as usize + nregs;
     let mut class: Vec<Class> = (0..PRECOLORED as u8).map(abi::class_of).collect();
@@ -267,27 +378,89 @@ pub fn build(p: &Program, reserved: &[PReg], weights: &[f64]) -> Graph {
     for d in &mut g.degree[..PRECOLORED as usize] {
         *d = INFINITE_DEGREE;
     }
-    let clobbered: [Vec<PReg>; 2] = [0, 1].map(|c| {
-        g.colours[c]
-            .iter()
-            .copied()
-            .filter(|&q| !abi::is_callee_saved(q))
-            .collect()
-    });
     let live = block_liveness(p);
-    let mut defs: Vec<u32> = Vec::new();
+    let walker = Walker::new(&g, p, Scope::ALL);
     for (b, ops) in p.blocks.iter().enumerate() {
-        let w = weights[b];
-        let mut live_now = live.live_out[b].clone();
+        walker.walk(&mut g, ops, live.live_out[b].clone(), weights[b]);
+    }
+    (g, live.live_out)
+}
+
+/// What a walk over a block adds to the graph: everything (`ALL`, a full
+/// build), or only the edges, moves and costs that involve a register
+/// numbered `from` or above (`rebuild`: the spill temporaries of the last
+/// rewrite; everything else is already in the graph).
+#[derive(Clone, Copy)]
+pub(super) struct Scope {
+    pub(super) from: VReg,
+}
+
+impl Scope {
+    pub(super) const ALL: Scope = Scope { from: 0 };
+
+    fn counts(self, r: VReg) -> bool {
+        r >= self.from
+    }
+
+    fn counts_pair(self, a: VReg, b: VReg) -> bool {
+        self.counts(a) || self.counts(b)
+    }
+}
+
+/// `Build`'s walk over the blocks of a program, adding what `scope` asks
+/// for.
+pub(super) struct Walker<'a> {
+    p: &'a Program,
+    scope: Scope,
+    /// The registers a call clobbers and the allocator may give out
+    /// (`colours`' caller-saved ones), per class.
+    clobbered: [Vec<PReg>; 2],
+}
+
+impl<'a> Walker<'a> {
+    pub(super) fn new(g: &Graph, p: &'a Program, scope: Scope) -> Self {
+        let clobbered = [0, 1].map(|c| {
+            g.colours[c]
+                .iter()
+                .copied()
+                .filter(|&q| !abi::is_callee_saved(q))
+                .collect()
+        });
+        Walker {
+            p,
+            scope,
+            clobbered,
+        }
+    }
+
+    /// One block, backwards from `live_now` (its live-out set); `w` is
+    /// its weight.
+    pub(super) fn walk(&self, g: &mut Graph, ops: &[Op], mut live_now: RegSet, w: f64) {
+        let (p, scope, clobbered) = (self.p, self.scope, &self.clobbered);
+        let mut defs: Vec<u32> = Vec::new();
         for op in ops.iter().rev() {
-            op.for_each_use(p, |r| g.cost[node_of(r) as usize] += w);
-            op.for_each_def(p, |r| g.cost[node_of(r) as usize] += w);
+            op.for_each_use(p, |r| {
+                if scope.counts(r) {
+                    g.cost[node_of(r) as usize] += w
+                }
+            });
+            op.for_each_def(p, |r| {
+                if scope.counts(r) {
+                    g.cost[node_of(r) as usize] += w
+                }
+            });
             if let Op::Orig(Inst::Mv { rd, rs }) = op {
                 live_now.remove(*rs);
-                add_move(&mut g, node_of(*rd), node_of(*rs), MoveKind::Copy, w);
+                if scope.counts_pair(*rd, *rs) {
+                    add_move(g, node_of(*rd), node_of(*rs), MoveKind::Copy, w);
+                }
             }
             if let Op::Orig(i) = op {
-                abi_moves(&mut g, p, i, w);
+                // An ABI pseudo-instruction keeps spilled operands in their
+                // slots (`rewrite::keeps_slots`): it never holds a temporary.
+                if scope.from == 0 {
+                    abi_moves(g, p, i, w);
+                }
             }
             defs.clear();
             op.for_each_def(p, |r| defs.push(r));
@@ -296,7 +469,9 @@ pub fn build(p: &Program, reserved: &[PReg], weights: &[f64]) -> Graph {
             }
             for &d in &defs {
                 for l in live_now.iter() {
-                    g.add_edge(node_of(d), node_of(l));
+                    if scope.counts_pair(d, l) {
+                        g.add_edge(node_of(d), node_of(l));
+                    }
                 }
             }
             if matches!(op, Op::Orig(i) if i.early_clobber()) {
@@ -305,7 +480,9 @@ pub fn build(p: &Program, reserved: &[PReg], weights: &[f64]) -> Graph {
                 // with any of them, even one that dies here.
                 op.for_each_use(p, |u| {
                     for &d in &defs {
-                        g.add_edge(node_of(d), node_of(u));
+                        if scope.counts_pair(d, u) {
+                            g.add_edge(node_of(d), node_of(u));
+                        }
                     }
                 });
             }
@@ -314,7 +491,7 @@ pub fn build(p: &Program, reserved: &[PReg], weights: &[f64]) -> Graph {
             }
             // Calls, and inline asm with register clobbers (`Inst::is_call`).
             if matches!(op, Op::Orig(i) if i.is_call()) {
-                for l in live_now.iter() {
+                for l in live_now.iter().filter(|&l| scope.counts(l)) {
                     let n = node_of(l);
                     g.crosses_call[n as usize] = true;
                     for &q in &clobbered[p.classes[l as usize] as usize] {
@@ -330,7 +507,7 @@ pub fn build(p: &Program, reserved: &[PReg], weights: &[f64]) -> Graph {
                 let mut operands = Vec::new();
                 op.for_each_use(p, |r| operands.push(r));
                 op.for_each_def(p, |r| operands.push(r));
-                for r in operands {
+                for r in operands.into_iter().filter(|&r| scope.counts(r)) {
                     for &q in &clobbered[p.classes[r as usize] as usize] {
                         g.add_edge(node_of(r), q as Node);
                     }
@@ -339,10 +516,9 @@ pub fn build(p: &Program, reserved: &[PReg], weights: &[f64]) -> Graph {
             op.for_each_use(p, |r| live_now.insert(r));
         }
     }
-    g
 }
 
-fn add_move(g: &mut Graph, dst: Node, src: Node, kind: MoveKind, weight: f64) {
+pub(super) fn add_move(g: &mut Graph, dst: Node, src: Node, kind: MoveKind, weight: f64) {
     if dst == src || g.class[dst as usize] != g.class[src as usize] {
         return;
     }

@@ -14,7 +14,10 @@
 //!    (`select_spill`);
 //! 4. `AssignColors` (`assign`);
 //! 5. if anything was actually spilled, `RewriteProgram` (`rewrite`) and
-//!    start again from 1 on the program with its spill code (`program`).
+//!    start again from 1 on the program with its spill code (`program`);
+//!    from the third round on, step 1 updates the previous round's graph
+//!    instead of building it again (`rebuild`: the same edges, moves and
+//!    costs, checked against a full build in debug builds).
 //!
 //! Interface: the same as `linear_scan` (`allocate`, then `rewrite` into
 //! `PInst`s the checker and `emit` read), so `pebble llc` chooses the
@@ -32,6 +35,7 @@ pub mod coalesce;
 pub mod explain;
 pub mod freeze;
 pub mod program;
+pub mod rebuild;
 pub mod rewrite;
 pub mod select_spill;
 pub mod simplify;
@@ -68,6 +72,24 @@ pub struct Round {
     pub program: Program,
 }
 
+/// `rebuild::rebuild`; debug builds check the result against a full build.
+fn rebuild_checked(
+    snapshot: rebuild::Snapshot,
+    p: &Program,
+    spilled: &[VReg],
+    reserved: &[PReg],
+    weights: &[f64],
+) -> Option<(build::Graph, Vec<super::liveness::RegSet>)> {
+    let rebuilt = rebuild::rebuild(snapshot, p, spilled, weights)?;
+    if cfg!(debug_assertions) {
+        let full = build::build(p, reserved, weights);
+        if let Err(e) = rebuild::matches_full_build(&rebuilt.0, &full) {
+            panic!("graph colouring: the rebuilt graph differs from a full build: {e}");
+        }
+    }
+    Some(rebuilt)
+}
+
 /// Allocates the registers of `f`.
 pub fn allocate(f: &MFunction) -> Result<Allocation, String> {
     run(f, false).map(|(a, _)| a)
@@ -92,8 +114,23 @@ fn run(f: &MFunction, trace: bool) -> Result<(Allocation, Vec<Round>), String> {
     let weights = build::block_weights(&p.succs);
     let mut slots = 0u32;
     let mut rounds = Vec::new();
+    // The graph of the last round before colouring, from the second round
+    // on (`rebuild`: most functions colour in one round or two, and the
+    // copy would cost them).
+    let mut snapshot: Option<rebuild::Snapshot> = None;
+    let mut spilled: Vec<VReg> = Vec::new();
     for round in 1..=MAX_ROUNDS {
-        let g = build::build(&p, reserved, &weights);
+        let (g, live_out) = snapshot
+            .take()
+            .and_then(|s| rebuild_checked(s, &p, &spilled, reserved, &weights))
+            .unwrap_or_else(|| build::build_keeping_liveness(&p, reserved, &weights));
+        if round >= 2 {
+            snapshot = Some(rebuild::Snapshot {
+                graph: g.clone(),
+                live_out,
+                regs: p.num_regs(),
+            });
+        }
         let mut irc = Irc::new(g, trace);
         loop {
             irc.check_invariants();
@@ -111,7 +148,7 @@ fn run(f: &MFunction, trace: bool) -> Result<(Allocation, Vec<Round>), String> {
         }
         let mut saved = [false; 64];
         irc.assign_colours(&mut saved);
-        let spilled: Vec<VReg> = irc.spilled.iter().map(|&n| n - build::PRECOLORED).collect();
+        spilled = irc.spilled.iter().map(|&n| n - build::PRECOLORED).collect();
         if spilled.iter().any(|&r| p.is_temp[r as usize]) {
             return Err(format!(
                 "@{}: graph colouring found no register for a spill temporary",
@@ -219,6 +256,45 @@ mod tests {
         check(&f, &rewrite(&f, &a), a.spill_slots).unwrap();
     }
 
+    /// b0: entry(a0 = p); x = p + 1; jump b1
+    /// b1: y = x + p; ret y (in a0)
+    fn value_across_blocks() -> MFunction {
+        let mut f = MFunction::new("t");
+        let p = f.new_vreg(Class::Int);
+        let x = f.new_vreg(Class::Int);
+        let y = f.new_vreg(Class::Int);
+        f.blocks = vec![
+            MBlock {
+                insts: vec![
+                    Inst::Entry {
+                        params: vec![(p, ArgLoc::IntReg(0))],
+                    },
+                    Inst::OpImm {
+                        op: "addi",
+                        rd: x,
+                        rs1: p,
+                        imm: 1,
+                    },
+                    Inst::Jump { target: 1 },
+                ],
+            },
+            MBlock {
+                insts: vec![
+                    Inst::Op {
+                        op: "add",
+                        rd: y,
+                        rs1: x,
+                        rs2: p,
+                    },
+                    Inst::Ret {
+                        vals: vec![(y, ArgLoc::IntReg(0))],
+                    },
+                ],
+            },
+        ];
+        f
+    }
+
     /// entry(a0 = x); v_i = x + i (i < n); call g(); s = Σ v_i; ret s.
     fn live_across_call(n: usize) -> MFunction {
         let mut f = MFunction::new("t");
@@ -256,6 +332,57 @@ mod tests {
         });
         f.blocks = vec![MBlock { insts }];
         f
+    }
+
+    /// Two rounds of spilling by hand (values live across the call, the
+    /// sum's chain, the returned value, whose ABI move goes), each graph
+    /// rebuilt from the one before and compared with a full build.
+    #[test]
+    fn rebuilt_graph_is_the_full_build() {
+        let f = live_across_call(30);
+        let mut p = Program::new(&f);
+        let weights = build::block_weights(&p.succs);
+        let (g, live_out) = build::build_keeping_liveness(&p, &[], &weights);
+        let mut snapshot = rebuild::Snapshot {
+            graph: g,
+            live_out,
+            regs: p.num_regs(),
+        };
+        let mut slots = 0;
+        let last = (f.classes.len() - 1) as VReg;
+        for spilled in [vec![1, 2, 3, 17, 30, 31], vec![4, 5, 33, 40, last]] {
+            rewrite::rewrite_program(&mut p, &spilled, &mut slots);
+            let (g, live_out) = rebuild::rebuild(snapshot, &p, &spilled, &weights).unwrap();
+            let full = build::build(&p, &[], &weights);
+            rebuild::matches_full_build(&g, &full).unwrap();
+            assert_eq!(g.nodes, build::PRECOLORED as usize + p.num_regs());
+            assert!(spilled
+                .iter()
+                .all(|&r| g.adj_list[build::node_of(r) as usize].is_empty()));
+            snapshot = rebuild::Snapshot {
+                graph: g,
+                live_out,
+                regs: p.num_regs(),
+            };
+        }
+        // A graph that kept a spilled node's edges is told apart.
+        let full = build::build(&p, &[], &weights);
+        let mut stale = full.clone();
+        stale.add_edge(build::node_of(1), build::node_of(40));
+        assert!(rebuild::matches_full_build(&stale, &full).is_err());
+        // A spilled value live out of its block, one temporary a block.
+        let f = value_across_blocks();
+        let mut p = Program::new(&f);
+        let weights = build::block_weights(&p.succs);
+        let (g, live_out) = build::build_keeping_liveness(&p, &[], &weights);
+        let snapshot = rebuild::Snapshot {
+            graph: g,
+            live_out,
+            regs: p.num_regs(),
+        };
+        rewrite::rewrite_program(&mut p, &[1], &mut 0);
+        let (g, _) = rebuild::rebuild(snapshot, &p, &[1], &weights).unwrap();
+        rebuild::matches_full_build(&g, &build::build(&p, &[], &weights)).unwrap();
     }
 
     #[test]
