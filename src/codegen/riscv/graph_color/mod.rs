@@ -215,10 +215,9 @@ mod tests {
     }
 
     /// b0: entry(a0 = p); x = p + 1; jump b1
-    /// b1: y = x (a phi copy); ret y (in a0)
-    /// Every copy coalesces: p and y with a0 (George), x with y (Briggs).
-    #[test]
-    fn phi_copy_and_abi_moves_coalesce() {
+    /// b1: `y_from(y, x, p)`; ret y (in a0)
+    /// (p, x, y are v0, v1, v2.)
+    fn two_blocks(y_from: impl Fn(VReg, VReg, VReg) -> Inst<VReg>) -> MFunction {
         let mut f = MFunction::new("t");
         let p = f.new_vreg(Class::Int);
         let x = f.new_vreg(Class::Int);
@@ -240,52 +239,7 @@ mod tests {
             },
             MBlock {
                 insts: vec![
-                    Inst::Mv { rd: y, rs: x },
-                    Inst::Ret {
-                        vals: vec![(y, ArgLoc::IntReg(0))],
-                    },
-                ],
-            },
-        ];
-        let a = allocate(&f).unwrap();
-        assert_eq!(
-            (reg(&a, p), reg(&a, x), reg(&a, y)),
-            (abi::A0, abi::A0, abi::A0)
-        );
-        assert_eq!(a.rounds, 1);
-        check(&f, &rewrite(&f, &a), a.spill_slots).unwrap();
-    }
-
-    /// b0: entry(a0 = p); x = p + 1; jump b1
-    /// b1: y = x + p; ret y (in a0)
-    fn value_across_blocks() -> MFunction {
-        let mut f = MFunction::new("t");
-        let p = f.new_vreg(Class::Int);
-        let x = f.new_vreg(Class::Int);
-        let y = f.new_vreg(Class::Int);
-        f.blocks = vec![
-            MBlock {
-                insts: vec![
-                    Inst::Entry {
-                        params: vec![(p, ArgLoc::IntReg(0))],
-                    },
-                    Inst::OpImm {
-                        op: "addi",
-                        rd: x,
-                        rs1: p,
-                        imm: 1,
-                    },
-                    Inst::Jump { target: 1 },
-                ],
-            },
-            MBlock {
-                insts: vec![
-                    Inst::Op {
-                        op: "add",
-                        rd: y,
-                        rs1: x,
-                        rs2: p,
-                    },
+                    y_from(y, x, p),
                     Inst::Ret {
                         vals: vec![(y, ArgLoc::IntReg(0))],
                     },
@@ -293,6 +247,21 @@ mod tests {
             },
         ];
         f
+    }
+
+    /// `two_blocks` with y = x (a phi copy). Every copy coalesces: p and
+    /// y with a0 (George), x with y (Briggs).
+    #[test]
+    fn phi_copy_and_abi_moves_coalesce() {
+        let f = two_blocks(|rd, rs, _| Inst::Mv { rd, rs });
+        let (p, x, y) = (0, 1, 2);
+        let a = allocate(&f).unwrap();
+        assert_eq!(
+            (reg(&a, p), reg(&a, x), reg(&a, y)),
+            (abi::A0, abi::A0, abi::A0)
+        );
+        assert_eq!(a.rounds, 1);
+        check(&f, &rewrite(&f, &a), a.spill_slots).unwrap();
     }
 
     /// entry(a0 = x); v_i = x + i (i < n); call g(); s = Σ v_i; ret s.
@@ -370,8 +339,14 @@ mod tests {
         let mut stale = full.clone();
         stale.add_edge(build::node_of(1), build::node_of(40));
         assert!(rebuild::matches_full_build(&stale, &full).is_err());
-        // A spilled value live out of its block, one temporary a block.
-        let f = value_across_blocks();
+        // A spilled value (x = v1) live out of its block, one temporary a
+        // block.
+        let f = two_blocks(|rd, rs1, rs2| Inst::Op {
+            op: "add",
+            rd,
+            rs1,
+            rs2,
+        });
         let mut p = Program::new(&f);
         let weights = build::block_weights(&p.succs);
         let (g, live_out) = build::build_keeping_liveness(&p, &[], &weights);
