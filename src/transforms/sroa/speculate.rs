@@ -60,7 +60,7 @@ use llvm_sys::{LLVMAtomicOrdering, LLVMLinkage, LLVMOpcode};
 
 use super::layout::{common_alignment, Layout};
 use super::slices::static_size;
-use crate::ir::{self, delete};
+use crate::ir::{self, delete, FastSet};
 
 /// What the slice walker does with a select or phi of a pointer into the
 /// alloca.
@@ -127,7 +127,10 @@ pub unsafe fn classify(
 /// A load, a store or any other user answers no, and `classify` goes on
 /// as before.
 unsafe fn reaches_no_access(merge: LLVMValueRef) -> bool {
-    let mut seen = vec![merge];
+    // A set, not a list: reg2mem'd code can hang webs of thousands of
+    // pointer phis and selects off one address.
+    let mut seen: FastSet<LLVMValueRef> = FastSet::default();
+    seen.insert(merge);
     let mut work = vec![merge];
     while let Some(value) = work.pop() {
         for user in ir::each_user(value) {
@@ -144,8 +147,7 @@ unsafe fn reaches_no_access(merge: LLVMValueRef) -> bool {
             if !passes_address {
                 return false;
             }
-            if !seen.contains(&user) {
-                seen.push(user);
+            if seen.insert(user) {
                 work.push(user);
             }
         }
