@@ -518,7 +518,7 @@ impl<'a> Walker<'a> {
     }
 }
 
-pub(super) fn add_move(g: &mut Graph, dst: Node, src: Node, kind: MoveKind, weight: f64) {
+fn add_move(g: &mut Graph, dst: Node, src: Node, kind: MoveKind, weight: f64) {
     if dst == src || g.class[dst as usize] != g.class[src as usize] {
         return;
     }

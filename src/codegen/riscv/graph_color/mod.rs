@@ -125,11 +125,7 @@ fn run(f: &MFunction, trace: bool) -> Result<(Allocation, Vec<Round>), String> {
             .and_then(|s| rebuild_checked(s, &p, &spilled, reserved, &weights))
             .unwrap_or_else(|| build::build_keeping_liveness(&p, reserved, &weights));
         if round >= 2 {
-            snapshot = Some(rebuild::Snapshot {
-                graph: g.clone(),
-                live_out,
-                regs: p.num_regs(),
-            });
+            snapshot = Some(rebuild::Snapshot::new(g.clone(), live_out, &p));
         }
         let mut irc = Irc::new(g, trace);
         loop {
@@ -312,11 +308,7 @@ mod tests {
         let mut p = Program::new(&f);
         let weights = build::block_weights(&p.succs);
         let (g, live_out) = build::build_keeping_liveness(&p, &[], &weights);
-        let mut snapshot = rebuild::Snapshot {
-            graph: g,
-            live_out,
-            regs: p.num_regs(),
-        };
+        let mut snapshot = rebuild::Snapshot::new(g, live_out, &p);
         let mut slots = 0;
         let last = (f.classes.len() - 1) as VReg;
         for spilled in [vec![1, 2, 3, 17, 30, 31], vec![4, 5, 33, 40, last]] {
@@ -328,11 +320,7 @@ mod tests {
             assert!(spilled
                 .iter()
                 .all(|&r| g.adj_list[build::node_of(r) as usize].is_empty()));
-            snapshot = rebuild::Snapshot {
-                graph: g,
-                live_out,
-                regs: p.num_regs(),
-            };
+            snapshot = rebuild::Snapshot::new(g, live_out, &p);
         }
         // A graph that kept a spilled node's edges is told apart.
         let full = build::build(&p, &[], &weights);
@@ -350,11 +338,7 @@ mod tests {
         let mut p = Program::new(&f);
         let weights = build::block_weights(&p.succs);
         let (g, live_out) = build::build_keeping_liveness(&p, &[], &weights);
-        let snapshot = rebuild::Snapshot {
-            graph: g,
-            live_out,
-            regs: p.num_regs(),
-        };
+        let snapshot = rebuild::Snapshot::new(g, live_out, &p);
         rewrite::rewrite_program(&mut p, &[1], &mut 0);
         let (g, _) = rebuild::rebuild(snapshot, &p, &[1], &weights).unwrap();
         rebuild::matches_full_build(&g, &build::build(&p, &[], &weights)).unwrap();

@@ -42,6 +42,17 @@ pub struct Snapshot {
     pub regs: usize,
 }
 
+impl Snapshot {
+    /// The graph `build` made for `p`, with its live-out sets.
+    pub fn new(graph: Graph, live_out: Vec<RegSet>, p: &Program) -> Self {
+        Snapshot {
+            graph,
+            live_out,
+            regs: p.num_regs(),
+        }
+    }
+}
+
 /// The graph of `p`, the program of `snapshot` after `RewriteProgram`
 /// spilled `spilled`; `None` when the graph's interference matrix has no
 /// room for the new nodes (a full build then chooses the representation).

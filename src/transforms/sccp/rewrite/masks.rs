@@ -9,7 +9,7 @@ use crate::ir;
 use crate::transforms::sccp::fold::BinOp;
 use crate::transforms::sccp::lattice::{Konst, Lattice};
 use crate::transforms::sccp::mask;
-use crate::transforms::sccp::program::{Op, Operand};
+use crate::transforms::sccp::program::{InstId, Op, Operand};
 use crate::transforms::sccp::read::ReadFunction;
 use crate::transforms::sccp::solver::Solution;
 use crate::transforms::sccp::wide::WideOp;
@@ -34,20 +34,17 @@ pub(super) unsafe fn remove_masks(read: &ReadFunction, solution: &Solution) -> u
     count
 }
 
-/// The integer constant an instruction operand of an `and` became in step
-/// 1 (its uses replaced already). LLVM 22 replaces each constant before it
-/// visits the next instruction, so an `and` whose second operand became a
-/// constant that way is a mask there too (csmith 19114: `and i32 %x, %c`
-/// with `%c = zext (icmp slt %y, 22)` always 1 and `%x` a `zext` of an
-/// `i1`). Only as the second operand: LLVM's pattern (`m_And(X,
+/// The integer constant the instruction `d`, an operand of an `and`,
+/// became in step 1 (its uses replaced already). LLVM 22 replaces each
+/// constant before it visits the next instruction, so an `and` whose
+/// second operand became a constant that way is a mask there too (csmith
+/// 19114: `and i32 %x, %c` with `%c = zext (icmp slt %y, 22)` always 1 and
+/// `%x` a `zext` of an `i1`). Only as the second operand: LLVM's pattern (`m_And(X,
 /// m_LowBitMask)`) does not commute, and keeps `and i1 true, %x` when the
 /// `true` came from the solver (`sccp/ranges.ll` `@phi_range`).
-fn mask_made_constant(solution: &Solution, operand: &Operand) -> Option<Konst> {
-    match operand {
-        Operand::Inst(d) => match solution.values[*d] {
-            Lattice::Const(m) => Some(m),
-            _ => None,
-        },
+fn mask_made_constant(solution: &Solution, d: InstId) -> Option<Konst> {
+    match solution.values[d] {
+        Lattice::Const(m) => Some(m),
         _ => None,
     }
 }
@@ -67,7 +64,7 @@ fn kept_by_mask(solution: &Solution, op: &Op) -> Option<u32> {
             match (lhs, rhs) {
                 (x, Operand::Const(m)) if redundant(x, *m) => Some(0),
                 (Operand::Const(m), x) if redundant(x, *m) => Some(1),
-                (x, Operand::Inst(_)) => mask_made_constant(solution, rhs)
+                (x, Operand::Inst(d)) => mask_made_constant(solution, *d)
                     .filter(|&m| redundant(x, m))
                     .map(|_| 0),
                 _ => None,
