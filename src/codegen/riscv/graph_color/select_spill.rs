@@ -11,7 +11,6 @@
 //! used rarely and interfering with many others goes first. Spill
 //! temporaries from earlier rounds have infinite cost: their ranges are
 //! already minimal, and spilling one again would not end.
-
 //!
 //! The candidates wait in a heap by (priority, node) (`Irc::spill_queue`),
 //! queued when they join the spill list and when coalescing may have
