@@ -6,7 +6,10 @@
 //! varargs (`va_start`/`va_copy`/`va_end`, the psABI's `va_list` being a
 //! plain pointer), `stacksave`/`stackrestore`, `load.relative`,
 //! `objectsize` (unknown at code generation: -1, or 0 for the minimum, as
-//! LLVM's `lowerObjectSizeCall` when nothing is known), `expect`,
+//! LLVM's `lowerObjectSizeCall` when nothing is known), `is.constant`
+//! (`__builtin_constant_p`: true exactly when the operand is an LLVM
+//! constant, as LLVM's `LowerConstantIntrinsics`, which every `llc`
+//! pipeline runs, -O0 too), `expect`,
 //! `threadlocal.address` (the address itself, which `memory` computes by
 //! the variable's TLS model), `trap`/`ubsantrap` (`unimp`, as
 //! LLVM's RISC-V back end), `debugtrap` (`ebreak`, as LLVM's),
@@ -60,6 +63,14 @@ impl Lowerer {
         }
         if name.starts_with("llvm.ptrmask.") {
             return self.ptrmask(inst);
+        }
+        // Matched by prefix: its operand may be a struct or an array, whose
+        // type suffixes `family` does not strip.
+        if name.starts_with("llvm.is.constant.") {
+            let known = LLVMIsConstant(LLVMGetOperand(inst, 0)) != 0;
+            let r = self.li(i64::from(known));
+            self.def(inst, r);
+            return Ok(());
         }
         let fam = family(name);
         if self.int_intrinsic(inst, fam)? || self.float_intrinsic(inst, fam)? {
