@@ -72,6 +72,7 @@ use super::noalias;
 use super::shape::Shape;
 use super::simplify::simplify;
 use crate::analysis::cfg::Block;
+use crate::ir::attributes::MemoryEffects;
 use crate::ir::{self, debug_records, delete, version};
 use crate::transforms::ssa_updater::llvm::{llvm_predecessors, operand_uses, LlvmPhis, OperandUse};
 use crate::transforms::ssa_updater::{Graph, SsaUpdater, UseSite};
@@ -296,7 +297,7 @@ impl Rotation<'_> {
     /// alloca).
     unsafe fn hoistable(&self, inst: LLVMValueRef) -> bool {
         let touches_memory = match LLVMGetInstructionOpcode(inst) {
-            LLVMOpcode::LLVMCall => !accesses_no_memory(inst),
+            LLVMOpcode::LLVMCall => !MemoryEffects::of_call(inst).accesses_nothing(),
             LLVMOpcode::LLVMLoad
             | LLVMOpcode::LLVMStore
             | LLVMOpcode::LLVMVAArg
@@ -728,19 +729,6 @@ unsafe fn fold_single_entry_phi(phi: LLVMValueRef) {
         return;
     }
     delete::replace_and_erase(phi, first);
-}
-
-/// A call that reads and writes no memory (`memory(none)` on the call or
-/// the callee).
-unsafe fn accesses_no_memory(call: LLVMValueRef) -> bool {
-    let kind = crate::ir::attributes::kind("memory");
-    let index = llvm_sys::LLVMAttributeFunctionIndex;
-    let none = |attr: LLVMAttributeRef| !attr.is_null() && LLVMGetEnumAttributeValue(attr) == 0;
-    if none(LLVMGetCallSiteEnumAttribute(call, index, kind)) {
-        return true;
-    }
-    let callee = LLVMGetCalledValue(call);
-    !LLVMIsAFunction(callee).is_null() && none(LLVMGetEnumAttributeAtIndex(callee, index, kind))
 }
 
 unsafe fn incoming_from(

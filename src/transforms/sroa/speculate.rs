@@ -60,6 +60,7 @@ use llvm_sys::{LLVMAtomicOrdering, LLVMLinkage, LLVMOpcode};
 
 use super::layout::{common_alignment, Layout};
 use super::slices::static_size;
+use crate::ir::attributes::MemoryEffects;
 use crate::ir::{self, delete, FastSet};
 
 /// What the slice walker does with a select or phi of a pointer into the
@@ -300,11 +301,15 @@ unsafe fn writes_between(phi: LLVMValueRef, load: LLVMValueRef) -> bool {
     false
 }
 
-/// Conservative `mayWriteToMemory`: every store, call and atomic.
+/// LLVM's `mayWriteToMemory`: every store, fence and atomic, and every
+/// call but those whose `memory` attributes only read. A debug intrinsic
+/// (`memory(none)`) must not count: on LLVM 19 SROA sees them as calls
+/// (`PassInfo::debug_markers`), and `-g` would change the code.
 unsafe fn may_write(inst: LLVMValueRef) -> bool {
     use LLVMOpcode::*;
     match ir::opcode(inst) {
-        Some(LLVMStore | LLVMCall | LLVMInvoke | LLVMCallBr | LLVMFence | LLVMAtomicRMW)
+        Some(LLVMCall) => MemoryEffects::of_call(inst).may_write(),
+        Some(LLVMStore | LLVMInvoke | LLVMCallBr | LLVMFence | LLVMAtomicRMW)
         | Some(LLVMAtomicCmpXchg | LLVMVAArg) => true,
         Some(LLVMLoad) => LLVMGetOrdering(inst) != LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic,
         _ => false,
