@@ -2,7 +2,9 @@
 
 SQLite (libsqlite3-sys's bundled amalgamation), Lua 5.4 (lua-src), zlib
 (libz-sys), bzip2 (bzip2-sys), LZ4 (lz4-sys), zstd (zstd-sys), xz's
-liblzma (lzma-sys) and PCRE2 (pcre2-sys), each with a deterministic driver of ours
+liblzma (lzma-sys), PCRE2 (pcre2-sys), brotli (brotli-sys), libdeflate
+(libdeflate-sys), expat (expat-sys) and Oniguruma (onig_sys), each with a
+deterministic driver of ours
 (tests/real/). Their sources come from crates.io: a scratch Cargo project
 that depends on the pinned crates is fetched with `cargo fetch` (sources
 land in ~/.cargo/registry/src) and located with `cargo metadata`, so a
@@ -34,6 +36,11 @@ CRATES = {
     "zstd-sys": ('"=2.1.3"', ""),
     "lzma-sys": ('"=0.1.20"', ""),
     "pcre2-sys": ('"=0.2.10"', ""),
+    "libdeflate-sys": ('"=1.26.1"', ""),
+    "brotli-sys": ('"=0.3.2"', ""),
+    "expat-sys": ('"=2.1.6"', ""),
+    # Without its default feature, which only pulls in bindgen.
+    "onig_sys": ('"=69.9.3"', ', default-features = false'),
 }
 
 SQLITE_DEFINES = [
@@ -70,6 +77,26 @@ XZ_INCLUDES = ["", "xz-5.2/src/common"] + ["xz-5.2/src/liblzma/" + d for d in XZ
 PCRE2_DEFINES = ["-DPCRE2_CODE_UNIT_WIDTH=8", "-DHAVE_STDLIB_H=1", "-DHAVE_MEMMOVE=1",
                  "-DHAVE_CONFIG_H=1", "-DPCRE2_STATIC=1", "-DSTDC_HEADERS=1",
                  "-DSUPPORT_PCRE2_8=1", "-DSUPPORT_UNICODE=1"]
+# expat 2.1.0 as expat-sys's CMake build compiles it (its list also names
+# xmltok_impl.c and xmltok_ns.c, which xmltok.c #includes; alone they
+# compile to nothing), with the settings of the expat_config.h it
+# generates that the sources read, as defines.
+EXPAT_DEFINES = ["-DHAVE_MEMMOVE=1", "-DXML_DTD=1", "-DXML_NS=1", "-DXML_CONTEXT_BYTES=1024",
+                 "-DBYTEORDER=1234"]
+# Oniguruma as onig_sys builds it: build.rs's file list (every encoding, no
+# POSIX API). build.rs writes a config.h, which regenc.h includes
+# unconditionally; the crate's own LP64 Linux config.h (oniguruma/tis-ci)
+# stands in for it, and the defines are those build.rs passes on Linux.
+ONIG_FILES = ["regexec", "regerror", "regparse", "regext", "regcomp", "reggnu", "regenc",
+              "regsyntax", "regtrav", "regversion", "st", "onig_init", "unicode", "ascii",
+              "utf8", "utf16_be", "utf16_le", "utf32_be", "utf32_le", "euc_jp", "sjis",
+              "iso8859_1", "iso8859_2", "iso8859_3", "iso8859_4", "iso8859_5", "iso8859_6",
+              "iso8859_7", "iso8859_8", "iso8859_9", "iso8859_10", "iso8859_11", "iso8859_13",
+              "iso8859_14", "iso8859_15", "iso8859_16", "euc_tw", "euc_kr", "big5", "gb18030",
+              "koi8_r", "cp1251", "euc_jp_prop", "sjis_prop", "unicode_unfold_key",
+              "unicode_fold1_key", "unicode_fold2_key", "unicode_fold3_key"]
+ONIG_DEFINES = ["-DHAVE_UNISTD_H=1", "-DHAVE_SYS_TYPES_H=1", "-DHAVE_SYS_TIME_H=1",
+                "-DHAVE_ALLOCA_H=1"]
 LUA_FILES = ["lapi", "lcode", "lctype", "ldebug", "ldo", "ldump", "lfunc", "lgc", "llex", "lmem",
              "lobject", "lopcodes", "lparser", "lstate", "lstring", "ltable", "ltm", "lundump",
              "lvm", "lzio", "lauxlib", "lbaselib", "lcorolib", "ldblib", "liolib", "lmathlib",
@@ -106,6 +133,18 @@ PROGRAMS = [
     Program("pcre2", "pcre2-sys", "upstream/src", ["*.c"], PCRE2_DEFINES, "pcre2_driver.c",
             ["200000"], ["20000"], includes=["upstream/include", "upstream/deps"],
             skip=["jit_match", "jit_misc", "ucptables"]),
+    # Every file of lib/ but arm/cpu_features.c (empty on both targets, and
+    # the same base name as x86's, which the x86-64 host build needs).
+    Program("libdeflate", "libdeflate-sys", "libdeflate/lib", ["*.c", "x86/cpu_features.c"], [],
+            "libdeflate_driver.c", ["300000"], ["20000"], includes=["libdeflate"]),
+    # brotli 0.6 as brotli-sys builds it: every C file of common/, dec/ and
+    # enc/, no defines.
+    Program("brotli", "brotli-sys", "brotli", ["common/*.c", "dec/*.c", "enc/*.c"], [],
+            "brotli_driver.c", ["400000"], ["20000"], includes=["brotli/include"]),
+    Program("expat", "expat-sys", "expat/lib", ["xmlparse.c", "xmlrole.c", "xmltok.c"],
+            EXPAT_DEFINES, "expat_driver.c", ["2000000"], ["40000"]),
+    Program("oniguruma", "onig_sys", "oniguruma/src", [f + ".c" for f in ONIG_FILES],
+            ONIG_DEFINES, "onig_driver.c", ["250000"], ["10000"], includes=["oniguruma/tis-ci"]),
     Program("lua", "lua-src", "lua-5.4.7", [f + ".c" for f in LUA_FILES], ["-DLUA_USE_LINUX"],
             "lua_main.c", ["@lua_driver.lua", "100000"], ["@lua_driver.lua", "3000"], ["-ldl"]),
     Program("sqlite", "libsqlite3-sys", "sqlite3", ["sqlite3.c"], SQLITE_DEFINES,
