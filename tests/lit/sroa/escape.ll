@@ -46,3 +46,36 @@ entry:
 }
 
 declare void @llvm.memcpy.p0.p0.i64(ptr noalias nocapture writeonly, ptr noalias nocapture readonly, i64, i1 immarg)
+
+; Known difference from LLVM (docs/sroa.md, "A volatile access is an
+; escape"; csmith 21036 reduced): `%retval` has a volatile copy, so it stays
+; whole, its copy from `%l` stays a memcpy, and `%l` stays too. LLVM slices
+; the volatile copy, rewrites `%retval` as an `i32` whose copies become
+; loads and stores, and promotes `%l`.
+%union.U1 = type { i24 }
+@__const.u1 = private unnamed_addr constant %union.U1 { i24 7 }, align 4
+
+define i32 @volatile_copy_keeps_its_source(ptr %p, i1 %c) {
+; CHECK-LABEL: define i32 @volatile_copy_keeps_its_source(
+; CHECK:         %retval = alloca %union.U1
+; CHECK-NEXT:    %l = alloca %union.U1
+; CHECK:         call void @llvm.memcpy.p0.p0.i64(ptr align 4 %retval, ptr align 4 %l, i64 4, i1 false)
+; CHECK:         call void @llvm.memcpy.p0.p0.i64(ptr align 4 %retval, ptr align 4 %p, i64 4, i1 true)
+entry:
+  %retval = alloca %union.U1, align 4
+  %l = alloca %union.U1, align 4
+  call void @llvm.memcpy.p0.p0.i64(ptr align 4 %l, ptr align 4 @__const.u1, i64 4, i1 false)
+  br i1 %c, label %a, label %b
+
+a:
+  call void @llvm.memcpy.p0.p0.i64(ptr align 4 %retval, ptr align 4 %l, i64 4, i1 false)
+  br label %r
+
+b:
+  call void @llvm.memcpy.p0.p0.i64(ptr align 4 %retval, ptr align 4 %p, i64 4, i1 true)
+  br label %r
+
+r:
+  %v = load i32, ptr %retval, align 4
+  ret i32 %v
+}
