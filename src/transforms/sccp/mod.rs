@@ -39,8 +39,9 @@
 //! phis, `select`, `freeze` and GEPs with constant indices (`pointer::offset`),
 //! or as "not null" (`alloca`, `inbounds` GEPs of such pointers), and
 //! `icmp` and `ptrtoint` of them (`pointer`); loads of `constant`
-//! globals, also through GEP instructions whose index the solver proves
-//! constant (`read::memory`). Uses of a value in a block that a branch on
+//! globals, also through GEP instructions (or chains of them) whose
+//! indices the solver proves constant (`read::memory`). Uses of a value in
+//! a block that a branch on
 //! `icmp` alone enters read a copy narrowed by that comparison
 //! (`predicate`, LLVM's PredicateInfo, which LLVM 22's function `sccp`
 //! uses). LLVM's `undef`/`poison` are resolved as LLVM 19's

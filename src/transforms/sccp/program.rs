@@ -120,12 +120,14 @@ pub enum Op {
     /// be `undef` at every loaded byte: undef, as a phi that only saw
     /// undef (`solver`, "Undef and poison").
     UndefLoad,
-    /// A `load` through a GEP into a `constant` global whose one index
-    /// that is not a constant is `index`: `table[p]` is the integer it
-    /// reads when `index` is `p` (`None`: not an integer of the
-    /// initializer); a position past the table is not read.
+    /// A `load` through `getelementptr` instructions into a `constant`
+    /// global whose indices that are not constants are `indices`, each
+    /// with its weight (its stride in table positions): `table[p]` is the
+    /// integer it reads when the indices, each non-negative, weigh `p` in
+    /// all (`None`: not an integer of the initializer); a position past
+    /// the table is not read.
     TableLoad {
-        index: Operand,
+        indices: Vec<(Operand, u64)>,
         table: Vec<Option<Konst>>,
     },
     /// `freeze`: a constant stays itself; anything else is overdefined.
@@ -318,8 +320,8 @@ impl Program {
             Op::Cast { value, .. }
             | Op::Freeze(value)
             | Op::Field(value)
-            | Op::PtrToInt { value, .. }
-            | Op::TableLoad { index: value, .. } => vec![value],
+            | Op::PtrToInt { value, .. } => vec![value],
+            Op::TableLoad { indices, .. } => indices.iter().map(|(index, _)| index).collect(),
             Op::Gep { base, step, .. } => {
                 let index = step.as_ref().and_then(|s| s.variable.as_ref());
                 std::iter::once(base)

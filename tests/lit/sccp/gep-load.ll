@@ -179,3 +179,92 @@ m:
 ; STATS: pebble-sccp: @constant_instruction: 2 constants,
 ; STATS: pebble-sccp: @unknown_index: 0 constants,
 ; STATS: pebble-sccp: @past_the_end: 2 constants,
+
+; Loads through a chain of GEP instructions, as clang -O0 writes
+; `g_150[i][j]` and `g_29[i].f1.f0` (csmith 21012 and 21052 on LLVM 22,
+; where Pebble replaced fewer instructions than LLVM's sccp): the offsets of
+; the chain are summed, and every index that is not a constant indexes the
+; table (`Op::TableLoad`, positions in units of the strides' gcd). LLVM 19
+; and 22 fold each of these the same way.
+@grid = internal constant [2 x [3 x i16]] [[3 x i16] [i16 1, i16 2, i16 3], [3 x i16] [i16 4, i16 5, i16 6]]
+%inner = type { i64, i64, i32 }
+%outer = type <{ i8, %inner, i24 }>
+@nested = internal constant [1 x %outer] [%outer <{ i8 1, %inner { i64 7, i64 -9, i32 11 }, i24 869 }>]
+
+; Two proven indices, one per GEP: grid[1][2].
+define i16 @two_indices_two_geps(i1 %c) {
+; CHECK-LABEL: define {{.*}}i16 @two_indices_two_geps(
+; CHECK:       m:
+; CHECK-NEXT:    ret i16 6
+entry:
+  br i1 %c, label %a, label %b
+a:
+  br label %m
+b:
+  br label %m
+m:
+  %i = phi i64 [ 1, %a ], [ 1, %b ]
+  %j = phi i32 [ 2, %a ], [ 2, %b ]
+  %row = getelementptr inbounds [2 x [3 x i16]], ptr @grid, i64 0, i64 %i
+  %jj = sext i32 %j to i64
+  %p = getelementptr inbounds [3 x i16], ptr %row, i64 0, i64 %jj
+  %v = load i16, ptr %p, align 2
+  ret i16 %v
+}
+
+; Fields of a packed struct behind a proven index, three GEPs deep, an i64
+; at an odd offset and an i24.
+define i64 @struct_chain(i1 %c) {
+; CHECK-LABEL: define {{.*}}i64 @struct_chain(
+; CHECK:       m:
+; CHECK-NEXT:    ret i64 867
+entry:
+  br i1 %c, label %a, label %b
+a:
+  br label %m
+b:
+  br label %m
+m:
+  %i = phi i64 [ 0, %a ], [ 0, %b ]
+  %e = getelementptr inbounds [1 x %outer], ptr @nested, i64 0, i64 %i
+  %f1 = getelementptr inbounds nuw %outer, ptr %e, i32 0, i32 1
+  %f0 = getelementptr inbounds nuw %inner, ptr %f1, i32 0, i32 1
+  %x = load i64, ptr %f0, align 1
+  %f2 = getelementptr inbounds nuw %outer, ptr %e, i32 0, i32 2
+  %y = load i24, ptr %f2, align 1
+  %y64 = zext i24 %y to i64
+  %s = add i64 %x, %y64
+  %t = add i64 %s, 7
+  ret i64 %t
+}
+
+; One index unknown: the load stays (the constant GEP under it becomes a
+; constant expression).
+define i16 @one_index_unknown(i64 %j) {
+; CHECK-LABEL: define {{.*}}i16 @one_index_unknown(
+; CHECK:         %v = load i16, ptr %p
+entry:
+  %row = getelementptr inbounds [2 x [3 x i16]], ptr @grid, i64 0, i64 1
+  %p = getelementptr inbounds [3 x i16], ptr %row, i64 0, i64 %j
+  %v = load i16, ptr %p, align 2
+  ret i16 %v
+}
+
+; A negative constant index anywhere in the chain: not read (Pebble reads
+; non-negative indices only; LLVM folds this one to 3). The GEPs of
+; constants still become one constant expression.
+define i16 @negative_index_in_chain() {
+; CHECK-LABEL: define {{.*}}i16 @negative_index_in_chain(
+; CHECK:         %v = load i16, ptr getelementptr inbounds{{( nuw)?}} (i8, ptr @grid, i64 4)
+; CHECK-NEXT:    ret i16 %v
+entry:
+  %row = getelementptr inbounds [2 x [3 x i16]], ptr @grid, i64 0, i64 1
+  %p = getelementptr inbounds i16, ptr %row, i64 -1
+  %v = load i16, ptr %p, align 2
+  ret i16 %v
+}
+
+; STATS: pebble-sccp: @two_indices_two_geps: 6 constants,
+; STATS: pebble-sccp: @struct_chain: 10 constants,
+; STATS: pebble-sccp: @one_index_unknown: 1 constants,
+; STATS: pebble-sccp: @negative_index_in_chain: 2 constants,

@@ -14,15 +14,17 @@
 //! `ConstantFoldLoadFromConstPtr`. Only little-endian layouts are read;
 //! bytes of floats, pointers, padding or `undef` are never read.
 //!
-//! A load through a `getelementptr` *instruction* into such a global is
-//! read the same way when every index is a constant, and becomes
-//! `Op::TableLoad` when every index but one is: `%p = getelementptr [4 x
-//! i16], ptr @table, i64 0, i64 %i`. The table holds the integer at each
-//! position of that index inside the global (`None` where the bytes are
-//! not one integer), so that the solver looks one up once it proves the
-//! index constant. LLVM's `sccp` gets the same by folding the GEP to a
-//! constant expression and then the load; `rewrite` replaces such GEPs by
-//! constant expressions too. Only non-negative indices are read, so that
+//! A load through `getelementptr` *instructions* into such a global (one,
+//! or a chain of them, each the base of the next, as clang -O0 emits for
+//! `g[i][j].f`) is read the same way when every index is a constant, and
+//! becomes `Op::TableLoad` otherwise: `%p = getelementptr [4 x i16], ptr
+//! @table, i64 0, i64 %i`. The table holds the integer at each position
+//! the indices can reach inside the global (a multiple of their strides'
+//! greatest common divisor; `None` where the bytes are not one integer),
+//! so that the solver looks one up once it proves every index constant.
+//! LLVM's `sccp` gets the same by folding the GEPs to constant expressions
+//! and then the load; `rewrite` replaces such GEPs by constant expressions
+//! too. Only non-negative indices are read, so that
 //! every position's address is computed without wrapping and satisfies
 //! every flag a GEP may carry (`inbounds`, `nusw`, `nuw`): a position
 //! outside the table is overdefined, never folded.
@@ -49,6 +51,23 @@ const MAX_TABLE: u64 = 1024;
 struct GepOffset {
     constant: i64,
     variable: Option<(LLVMValueRef, i64)>,
+}
+
+/// A chain of `getelementptr` instructions from `base` (`gep_chain`):
+/// the bytes its constant indices add, and each index that is not a
+/// constant with its stride.
+struct GepChain {
+    base: LLVMValueRef,
+    constant: i64,
+    variables: Vec<(LLVMValueRef, u64)>,
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
 }
 
 /// The integer of `inttoptr (i64 <integer> to ptr)`, a constant
@@ -349,42 +368,70 @@ impl Reader<'_> {
         if let Some((init, ty, start)) = self.initializer_at(pointer) {
             return self.read_at(init, ty, start, width);
         }
-        if LLVMIsAGetElementPtrInst(pointer).is_null() {
-            return None;
-        }
-        let Some(PtrConst::InGlobal { global, offset }) =
-            self.pointer_constant(LLVMGetOperand(pointer, 0))
-        else {
+        let chain = self.gep_chain(pointer)?;
+        let Some(PtrConst::InGlobal { global, offset }) = self.pointer_constant(chain.base) else {
             return None;
         };
+        if offset < 0 {
+            return None;
+        }
         let (init, ty) = self.definitive_initializer(global.id as usize)?;
-        let gep = self.gep_terms(pointer, true)?;
-        let all_indices_non_negative = (1..LLVMGetNumOperands(pointer) as u32).all(|k| {
-            let v = LLVMGetOperand(pointer, k);
-            LLVMIsAConstantInt(v).is_null() || LLVMConstIntGetSExtValue(v) >= 0
-        });
-        if offset < 0 || !all_indices_non_negative {
-            return None;
-        }
-        let start = u64::try_from(offset.checked_add(gep.constant)?).ok()?;
-        let Some((index, stride)) = gep.variable else {
+        let start = u64::try_from(offset.checked_add(chain.constant)?).ok()?;
+        if chain.variables.is_empty() {
             return self.read_at(init, ty, start, width);
-        };
-        // Positions 0..=last: start + last * stride + bytes <= size.
+        }
+        // Positions are multiples of the strides' greatest common divisor
+        // past `start`: 0..=last, where start + last * unit + bytes <= size.
+        let unit = chain.variables.iter().fold(0, |g, &(_, s)| gcd(g, s));
         let size = LLVMABISizeOfType(self.data_layout, ty);
-        let stride = u64::try_from(stride).ok().filter(|&s| s > 0)?;
         let room = size.checked_sub(start.checked_add(bytes)?)?;
-        let positions = (room / stride + 1).min(MAX_TABLE);
+        let positions = (room / unit + 1).min(MAX_TABLE);
         let table: Vec<Option<Konst>> = (0..positions)
-            .map(|p| self.constant_at(init, ty, start + p * stride, width))
+            .map(|p| self.constant_at(init, ty, start + p * unit, width))
             .collect();
         if table.iter().all(Option::is_none) {
             return None;
         }
-        Some(Op::TableLoad {
-            index: self.operand(index),
-            table,
-        })
+        let indices = chain
+            .variables
+            .iter()
+            .map(|&(index, stride)| (self.operand(index), stride / unit))
+            .collect();
+        Some(Op::TableLoad { indices, table })
+    }
+
+    /// The `getelementptr` instructions `pointer` is computed by, down to
+    /// the first value that is not one (`GepChain::base`), when each steps
+    /// through arrays and structs only and every constant index is
+    /// non-negative (so that every position is reached without wrapping
+    /// and meets any flag a GEP may carry). Their offsets are summed; the
+    /// indices that are not constants are kept with their strides, which
+    /// must be positive. `None` when `pointer` is no GEP instruction.
+    unsafe fn gep_chain(&self, pointer: LLVMValueRef) -> Option<GepChain> {
+        let mut chain = GepChain {
+            base: pointer,
+            constant: 0,
+            variables: Vec::new(),
+        };
+        while !LLVMIsAGetElementPtrInst(chain.base).is_null() {
+            let gep = chain.base;
+            let all_indices_non_negative = (1..LLVMGetNumOperands(gep) as u32).all(|k| {
+                let v = LLVMGetOperand(gep, k);
+                LLVMIsAConstantInt(v).is_null() || LLVMConstIntGetSExtValue(v) >= 0
+            });
+            if !all_indices_non_negative {
+                return None;
+            }
+            let terms = self.gep_terms(gep, true)?;
+            chain.constant = chain.constant.checked_add(terms.constant)?;
+            if let Some((index, stride)) = terms.variable {
+                chain
+                    .variables
+                    .push((index, u64::try_from(stride).ok().filter(|&s| s > 0)?));
+            }
+            chain.base = LLVMGetOperand(gep, 0);
+        }
+        (chain.base != pointer).then_some(chain)
     }
 
     /// A load of `width` bits (a whole number of bytes) at byte `start` of

@@ -98,6 +98,38 @@ impl Solver<'_> {
         }
     }
 
+    /// A load from a constant table (`Op::TableLoad`): the integer at the
+    /// position the indices weigh once all are constants, non-negative and
+    /// inside the table. An index still undefined is waited on, as any
+    /// operand; one overdefined makes the load overdefined.
+    fn table_load(&self, indices: &[(Operand, u64)], table: &[Option<Konst>]) -> Lattice {
+        let mut position: u64 = 0;
+        let mut waiting = false;
+        for (index, weight) in indices {
+            match self.value_of(index) {
+                Lattice::Undefined => waiting = true,
+                Lattice::Const(k) => {
+                    let term = u64::try_from(k.sext())
+                        .ok()
+                        .and_then(|i| i.checked_mul(*weight))
+                        .and_then(|t| t.checked_add(position));
+                    let Some(sum) = term else {
+                        return Lattice::Overdefined;
+                    };
+                    position = sum;
+                }
+                _ => return Lattice::Overdefined,
+            }
+        }
+        if waiting {
+            return Lattice::Undefined;
+        }
+        usize::try_from(position)
+            .ok()
+            .and_then(|p| table.get(p).copied().flatten())
+            .map_or(Lattice::Overdefined, Lattice::Const)
+    }
+
     /// The value of instruction `i` (not a phi) given its operands' current
     /// values.
     pub(super) fn evaluate(&self, i: InstId) -> Lattice {
@@ -115,14 +147,7 @@ impl Solver<'_> {
             Op::PointerConstrained { value, pred, other } => {
                 pointer::constrain(*pred, self.value_of(value), self.value_of(other))
             }
-            Op::TableLoad { index, table } => match self.value_of(index) {
-                Lattice::Undefined => Lattice::Undefined,
-                Lattice::Const(p) => usize::try_from(p.sext())
-                    .ok()
-                    .and_then(|p| table.get(p).copied().flatten())
-                    .map_or(Lattice::Overdefined, Lattice::Const),
-                _ => Lattice::Overdefined,
-            },
+            Op::TableLoad { indices, table } => self.table_load(indices, table),
             Op::Binary {
                 op,
                 flags,

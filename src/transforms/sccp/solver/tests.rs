@@ -694,3 +694,46 @@ fn freeze_of_range_is_overdefined() {
     let s = solve(&p);
     assert_eq!(s.values[1], Lattice::Overdefined);
 }
+
+/// A table load reads the position its indices weigh (`Op::TableLoad`,
+/// `g[1][2]` of a `[2 x [3 x i32]]`: weights 3 and 1); any index out of the
+/// table, negative or unknown makes it overdefined; an undefined one is
+/// waited on.
+#[test]
+fn table_load_weighs_every_index() {
+    let table: Vec<Option<Konst>> = (10..16).map(|v| Some(Konst::new(32, v))).collect();
+    let load = |i: Operand, j: Operand| {
+        inst(
+            0,
+            Op::TableLoad {
+                indices: vec![(i, 3), (j, 1)],
+                table: table.clone(),
+            },
+        )
+    };
+    let p = Program {
+        insts: vec![
+            load(c32(1), c32(2)),
+            load(c32(0), c32(1)),
+            load(c32(1), c32(3)),
+            load(c32(-1), c32(4)),
+            load(c32(1), Operand::Unknown),
+            load(Operand::Undef, c32(0)),
+        ],
+        terminators: vec![Terminator::Other(vec![])],
+        phi_entries: PhiTable::new(),
+    };
+    let s = solve(&p);
+    assert_eq!(
+        s.values[..5],
+        [
+            konst32(15),
+            konst32(11),
+            Lattice::Overdefined,
+            Lattice::Overdefined,
+            Lattice::Overdefined
+        ]
+    );
+    // Waited on, then overdefined once the solver gives up on undef.
+    assert_eq!(s.values[5], Lattice::Overdefined);
+}

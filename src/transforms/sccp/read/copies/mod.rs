@@ -749,8 +749,8 @@ fn redirect_operands(
         Op::Cast { value, .. }
         | Op::Freeze(value)
         | Op::Field(value)
-        | Op::PtrToInt { value, .. }
-        | Op::TableLoad { index: value, .. } => redirect(value, at),
+        | Op::PtrToInt { value, .. } => redirect(value, at),
+        Op::TableLoad { indices, .. } => indices.iter_mut().for_each(|(i, _)| redirect(i, at)),
         Op::Select {
             cond,
             if_true,
