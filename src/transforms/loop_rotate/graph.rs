@@ -249,6 +249,11 @@ impl LoopNest {
         false
     }
 
+    /// The innermost loop `b` lies in (`None`: in no loop).
+    pub fn innermost(&self, b: Block) -> Option<LoopId> {
+        self.innermost.get(b).copied().flatten()
+    }
+
     /// Records the innermost loop of a new block (`None`: in no loop).
     pub fn set_innermost(&mut self, b: Block, l: Option<LoopId>) {
         if self.innermost.len() <= b {

@@ -16,9 +16,13 @@
 //! (`rotate`). Each loop is decided once, as LLVM does without
 //! `-loop-rotate-multi`.
 //!
+//! Before any loop, the unreachable blocks that branch into a loop are cut
+//! off (`dead_predecessors`, loop-simplify's first step).
+//!
 //! `<stats>` prints, per function with loops,
 //! `pebble-loop-rotate: @f: rotated 2 loops, inserted 1 preheader; skipped
-//! 1 (multiple latches), 1 (header too large)`.
+//! 1 (multiple latches), 1 (header too large)` (and `cut 1 unreachable
+//! predecessor` when there was one).
 //!
 //! Differences from LLVM's pass (which runs loop-simplify and LCSSA first):
 //! a loop with several latches is given one back-edge block (`backedge`,
@@ -26,12 +30,14 @@
 //! first split off a nested loop (a header phi feeding itself around a
 //! back edge), with 8 or more back edges, or when a latch's terminator
 //! cannot be redirected: such a loop is skipped and counted as `multiple
-//! latches`; only the header's exit is made dedicated; loop-closed SSA is
-//! formed only for the rotated header's values (the ones rotation gives a
-//! second definition); the preheader copies are simplified by `simplify`'s
-//! subset of InstSimplify.
+//! latches`; only the header's exit is made dedicated before rotating (after
+//! it, every edge into it from a loop that does not contain it is split, as
+//! LLVM does); loop-closed SSA is formed only for the rotated header's
+//! values (the ones rotation gives a second definition); the preheader
+//! copies are simplified by `simplify`'s subset of InstSimplify.
 
 pub mod backedge;
+pub mod dead_predecessors;
 pub mod edit;
 pub mod graph;
 pub mod latch;
@@ -78,6 +84,9 @@ pub struct Report {
     pub latches_folded: usize,
     /// Loops whose back edges were merged into one (`backedge`).
     pub backedges: usize,
+    /// Unreachable blocks whose branches into a loop were cut
+    /// (`dead_predecessors`).
+    pub dead_predecessors: usize,
     pub skipped: BTreeMap<SkipReason, usize>,
 }
 
@@ -100,6 +109,13 @@ impl Report {
         if self.preheaders > 0 {
             let plural = if self.preheaders == 1 { "" } else { "s" };
             s.push_str(&format!(", inserted {} preheader{plural}", self.preheaders));
+        }
+        if self.dead_predecessors > 0 {
+            let plural = if self.dead_predecessors == 1 { "" } else { "s" };
+            s.push_str(&format!(
+                ", cut {} unreachable predecessor{plural}",
+                self.dead_predecessors
+            ));
         }
         if !self.skipped.is_empty() {
             let parts: Vec<String> = self
@@ -128,6 +144,7 @@ unsafe fn run_pass(flags: Flags, function: LLVMValueRef) -> Result<Outcome, Stri
             || report.preheaders > 0
             || report.latches_folded > 0
             || report.backedges > 0
+            || report.dead_predecessors > 0
         {
             Outcome::ChangedCfg
         } else {
@@ -155,6 +172,7 @@ pub unsafe fn rotate_function(function: LLVMValueRef) -> Result<Report, String> 
         builder,
         hoist: !ir::attributes::has_function_attribute(function, "presplitcoroutine"),
     };
+    report.dead_predecessors = dead_predecessors::cut(&mut g, &nest, builder);
     let mut result = Ok(());
     for l in 0..nest.loops.len() {
         report.loops += 1;

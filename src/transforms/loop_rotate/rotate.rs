@@ -197,6 +197,7 @@ impl Rotation<'_> {
             let x = split_edge(self.g, self.builder, self.h, self.e, &name, e_bb);
             let outer = self.nest.enclosing_with(self.l, self.e);
             self.nest.set_innermost(x, outer);
+            self.split_other_exit_edges(x);
             Some(x)
         };
         for &def in &defs {
@@ -214,6 +215,37 @@ impl Rotation<'_> {
             edit::merge_into_predecessor(self.g, self.builder, self.h)?;
         }
         Ok(())
+    }
+
+    /// The rest of LLVM's "preserve canonical loop form" after `H -> E` is
+    /// split by `x`: every other edge into `E` from a block of a loop that
+    /// does not contain `E` is split too (`X.E_crit_edge`), so that `E`
+    /// stays a dedicated exit of every loop it leaves: `P -> E` when `P`
+    /// lies in an outer loop, and the loop's other exiting blocks' edges
+    /// (csmith 22013's `@func_68` on LLVM 22 has one,
+    /// `for.body301.for.end504_crit_edge`). Not from an `indirectbr`, as LLVM.
+    /// LLVM also gives each new block a `split` phi per phi of `E`; those
+    /// have one entry, and simplifycfg removes them with the block.
+    unsafe fn split_other_exit_edges(&mut self, x: Block) {
+        let e_bb = self.g.blocks[self.e];
+        let mut preds = self.g.preds(self.e).to_vec();
+        preds.sort_unstable();
+        preds.dedup();
+        for pred in preds {
+            let Some(m) = self.nest.innermost(pred) else {
+                continue;
+            };
+            let pred_bb = self.g.blocks[pred];
+            let from_indirectbr = ir::opcode(LLVMGetBasicBlockTerminator(pred_bb))
+                == Some(LLVMOpcode::LLVMIndirectBr);
+            if pred == x || self.nest.contains(m, self.e) || from_indirectbr {
+                continue;
+            }
+            let name = format!("{}.{}_crit_edge", block_name(pred_bb), block_name(e_bb));
+            let split = split_edge(self.g, self.builder, pred, self.e, &name, self.g.blocks[x]);
+            let outer = self.nest.enclosing_with(m, self.e);
+            self.nest.set_innermost(split, outer);
+        }
     }
 
     /// Step 1 for the header's non-phi, non-terminator instructions (debug
