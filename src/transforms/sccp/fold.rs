@@ -211,20 +211,27 @@ pub fn binary(op: BinOp, flags: PoisonFlags, a: Konst, b: Konst) -> Option<Konst
     Some(Konst::new(w, bits))
 }
 
-/// The result of `op` when one operand is the constant `known` and the other
-/// is anything at all (another constant, overdefined, not yet known): `and`
-/// with 0, `or` with all ones, `mul` by 0. `None` when `known` does not
-/// decide the result.
+/// The result of `op` when one operand, the left one if `is_lhs`, is the
+/// constant `known` and the other is anything at all (another constant,
+/// overdefined, not yet known): `and` with 0, `or` with all ones, `mul` by
+/// 0, and a shift of 0 or an arithmetic shift of all ones, by any amount
+/// (checked before two constants are folded, so that `ashr -1, 64` is -1:
+/// LLVM's SCCP gets that from its ranges, whose shifts follow APInt's, an
+/// amount past the width shifting every bit out). `None` when `known` does
+/// not decide the result.
 ///
-/// Sound even if the other operand is poison or undef: the result we give
-/// is one the instruction may produce (poison may be refined to any value),
-/// and none of these instructions can raise UB. With a flag the answer
-/// stays a refinement: `mul nsw x, 0` never overflows, and `or disjoint x,
-/// -1` is either -1 (x = 0) or poison.
-pub fn absorbing(op: BinOp, known: Konst) -> Option<Konst> {
+/// Sound even if the other operand is poison or undef, or a shift amount
+/// past the width: the result we give is one the instruction may produce
+/// (poison may be refined to any value), and none of these instructions
+/// can raise UB. With a flag the answer stays a refinement: `mul nsw x, 0`
+/// never overflows, `or disjoint x, -1` is either -1 (x = 0) or poison,
+/// and `ashr exact -1, x` is -1 or poison.
+pub fn absorbing(op: BinOp, known: Konst, is_lhs: bool) -> Option<Konst> {
     match op {
         BinOp::And | BinOp::Mul if known.is_zero() => Some(known),
         BinOp::Or if known.is_all_ones() => Some(known),
+        BinOp::Shl | BinOp::LShr | BinOp::AShr if is_lhs && known.is_zero() => Some(known),
+        BinOp::AShr if is_lhs && known.is_all_ones() => Some(known),
         _ => None,
     }
 }
@@ -463,13 +470,21 @@ mod tests {
 
     #[test]
     fn absorbing_elements() {
-        assert_eq!(absorbing(BinOp::And, k8(0)), Some(k8(0)));
-        assert_eq!(absorbing(BinOp::Mul, k8(0)), Some(k8(0)));
-        assert_eq!(absorbing(BinOp::Or, k8(-1)), Some(k8(-1)));
-        assert_eq!(absorbing(BinOp::Or, k8(0)), None);
-        assert_eq!(absorbing(BinOp::And, k8(1)), None);
-        assert_eq!(absorbing(BinOp::UDiv, k8(0)), None, "0 / x may trap");
-        assert_eq!(absorbing(BinOp::Shl, k8(0)), None, "0 << x may be poison");
+        for is_lhs in [true, false] {
+            assert_eq!(absorbing(BinOp::And, k8(0), is_lhs), Some(k8(0)));
+            assert_eq!(absorbing(BinOp::Mul, k8(0), is_lhs), Some(k8(0)));
+            assert_eq!(absorbing(BinOp::Or, k8(-1), is_lhs), Some(k8(-1)));
+            assert_eq!(absorbing(BinOp::Or, k8(0), is_lhs), None);
+            assert_eq!(absorbing(BinOp::And, k8(1), is_lhs), None);
+        }
+        assert_eq!(absorbing(BinOp::UDiv, k8(0), true), None, "0 / x may trap");
+        // A shift of 0 is 0, or poison past the width (refined to 0).
+        assert_eq!(absorbing(BinOp::Shl, k8(0), true), Some(k8(0)));
+        assert_eq!(absorbing(BinOp::LShr, k8(0), true), Some(k8(0)));
+        assert_eq!(absorbing(BinOp::AShr, k8(-1), true), Some(k8(-1)));
+        assert_eq!(absorbing(BinOp::Shl, k8(0), false), None, "x << 0 is x");
+        assert_eq!(absorbing(BinOp::LShr, k8(-1), true), None);
+        assert_eq!(absorbing(BinOp::AShr, k8(-1), false), None);
     }
 
     #[test]

@@ -155,9 +155,9 @@ impl Solver<'_> {
                 rhs,
             } => {
                 let (a, b) = (self.value_of(lhs), self.value_of(rhs));
-                let absorbed = [a, b]
-                    .iter()
-                    .find_map(|v| v.constant().and_then(|k| fold::absorbing(*op, k)));
+                let absorbed = [(a, true), (b, false)].iter().find_map(|&(v, is_lhs)| {
+                    v.constant().and_then(|k| fold::absorbing(*op, k, is_lhs))
+                });
                 if let Some(k) = absorbed {
                     return Lattice::Const(k);
                 }
