@@ -19,7 +19,7 @@
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 
-use super::edit::{phis, rebuild_phi};
+use super::edit::{constant_value, phis, rebuild_phi};
 use super::graph::{FlowGraph, LoopNest};
 use crate::analysis::cfg::Block;
 use crate::ir::delete;
@@ -85,21 +85,4 @@ unsafe fn remove_predecessor(
             }
         }
     }
-}
-
-/// LLVM's `PHINode::hasConstantValue`: the one value `phi` merges, entries
-/// of itself aside (`poison` when it has only those).
-unsafe fn constant_value(phi: LLVMValueRef) -> Option<LLVMValueRef> {
-    let mut value = None;
-    for k in 0..LLVMCountIncoming(phi) {
-        let v = LLVMGetIncomingValue(phi, k);
-        if v == phi || value == Some(v) {
-            continue;
-        }
-        if value.is_some() {
-            return None;
-        }
-        value = Some(v);
-    }
-    Some(value.unwrap_or_else(|| LLVMGetPoison(LLVMTypeOf(phi))))
 }

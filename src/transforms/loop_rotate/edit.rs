@@ -72,6 +72,26 @@ pub unsafe fn rename_incoming(
     }
 }
 
+/// LLVM's `PHINode::hasConstantValue`: the one value `phi` merges, entries
+/// of itself aside (`poison` when it has only those).
+///
+/// # Safety
+/// `phi` is a live phi.
+pub unsafe fn constant_value(phi: LLVMValueRef) -> Option<LLVMValueRef> {
+    let mut value = None;
+    for k in 0..LLVMCountIncoming(phi) {
+        let v = LLVMGetIncomingValue(phi, k);
+        if v == phi || value == Some(v) {
+            continue;
+        }
+        if value.is_some() {
+            return None;
+        }
+        value = Some(v);
+    }
+    Some(value.unwrap_or_else(|| LLVMGetPoison(LLVMTypeOf(phi))))
+}
+
 /// Adds the entry `[value, from]` to `phi`.
 ///
 /// # Safety

@@ -277,17 +277,13 @@ unsafe fn dedicated_exit(
 
 /// loop-simplify's last step: a header phi `x = phi [x, T], [v, P]` (itself
 /// on the back edges, one value otherwise) is that value, which comes in
-/// through the preheader and so dominates the header.
+/// through the preheader and so dominates the header. (The preheader's
+/// entry is never the phi itself, so `constant_value` never gives
+/// `poison` here.)
 unsafe fn simplify_header_phis(header: LLVMBasicBlockRef) {
     for phi in edit::phis(header) {
-        let others: Vec<LLVMValueRef> = (0..LLVMCountIncoming(phi))
-            .map(|k| LLVMGetIncomingValue(phi, k))
-            .filter(|&v| v != phi)
-            .collect();
-        if let Some(&v) = others.first() {
-            if others.iter().all(|&o| o == v) {
-                ir::delete::replace_and_erase(phi, v);
-            }
+        if let Some(v) = edit::constant_value(phi) {
+            ir::delete::replace_and_erase(phi, v);
         }
     }
 }

@@ -69,6 +69,7 @@ use super::edit::{self, add_incoming, phis, rebuild_phi, split_edge};
 use super::graph::{FlowGraph, LoopId, LoopNest};
 use super::legality::is_debug_intrinsic;
 use super::noalias;
+use super::preheader;
 use super::shape::Shape;
 use super::simplify::simplify;
 use crate::analysis::cfg::Block;
@@ -236,9 +237,8 @@ impl Rotation<'_> {
                 continue;
             };
             let pred_bb = self.g.blocks[pred];
-            let from_indirectbr = ir::opcode(LLVMGetBasicBlockTerminator(pred_bb))
-                == Some(LLVMOpcode::LLVMIndirectBr);
-            if pred == x || self.nest.contains(m, self.e) || from_indirectbr {
+            let redirectable = preheader::can_redirect(LLVMGetBasicBlockTerminator(pred_bb), e_bb);
+            if pred == x || self.nest.contains(m, self.e) || !redirectable {
                 continue;
             }
             let name = format!("{}.{}_crit_edge", block_name(pred_bb), block_name(e_bb));
